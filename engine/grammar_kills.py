@@ -34,7 +34,16 @@ _HEADING = _COUNT | frozenset({
     "полнолуние", "луна", "полная", "так", "что", "значит", "раз", "у", "нас", "от", "клана",
     "уходят", "уйдут", "берем", "берём", "забираем", "цели", "жертвы", "а", "и", "ну", "целей",
     "жертв", "целям", "жертвам", "сразу", "по", ",",
+    # «го двоих: X и Y», «давай двоих: X и Y» (let's)
+    "го", "давай", "давайте",
 })
+
+#: Counting words that may end a two-kill heading with no mark when exactly two players
+#: follow to the clause's end («Полнолуние, го двоих Кузю и Бобра»).
+_BARE_COUNT = frozenset({"двоих", "двое", "обоих", "обеих"})
+
+#: The words a two-kill heading may hold (engine.textnorm_clan reads a count's sentence).
+HEADING_WORDS = _HEADING
 
 #: The marks that end a two-kill heading (and may stand inside it before the counting word:
 #: «Полнолуние — берём двоих: X и Y»).
@@ -45,15 +54,24 @@ _MARKS = (":", "—", "-")
 KILL_COUNTS = _COUNT
 
 
-def second_kill(clause: list[Tok], start: int, names) -> int | None:
+def second_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
     """«Второго — X», «А вторым будет X» from token ``start``: the index where the name
     starts, when an ordinal of the second and only :data:`_SECOND_WORDS` come before a
-    nickname (``names(k)``: the tokens a nickname takes at ``k``, 0 for none); else None."""
+    nickname (``names(k)``: the tokens a nickname takes at ``k``, 0 for none), or before one
+    word that may be one (``near(k)``: a pet form, a lower-case short name: «второй — женя»)
+    ending the clause; else None."""
     k = skip_words(clause, start, _OPENERS)
     if k >= len(clause) or clause[k].w not in SECOND:
         return None
     k = skip_words(clause, k + 1, _SECOND_WORDS)
-    return k if k < len(clause) and names(k) else None
+    if k >= len(clause):
+        return None
+    if names(k):
+        return k
+    if near is not None and clause[k].word and \
+            not any(t.word for t in clause[k + 1:]) and near(k):
+        return k  # (read, and if unsure asked about, by the move's reading)
+    return None
 
 
 #: Forms of «первый» (and the number 1) that open the first of two labelled kills.
@@ -114,9 +132,12 @@ def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
                                (clause[k].w in _MARKS and not counted)):
         counted = counted or clause[k].w in _COUNT
         k += 1
-    if not counted or k >= len(clause) or clause[k].w not in _MARKS:
+    if not counted or k >= len(clause):
         return None
-    after = k + 1
+    bare = clause[k].w not in _MARKS
+    if bare and (clause[k - 1].w not in _BARE_COUNT or not clause[k].word):
+        return None  # («двоих X и Y» with no mark: only right after «двоих», «двое»)
+    after = k if bare else k + 1
     if after == len(clause) and near is not None:
         return after  # «Двое:⏎1) X⏎2) Y»: the heading of a list (engine.parse_listed)
     n, found, exact = after, 0, 0
@@ -131,10 +152,12 @@ def counted_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
                                  clause[n + 1].w == "и") and (near is None or near(n)):
             found += 1  # a word that is no exact nickname («ostap'a», «Юльку»): read, asked
             n += 1
-        elif near is not None and found:
+        elif near is not None and found and not bare:
             break  # «двоих: X и кого-нибудь ещё»: read, the second kill asked about
         else:
             return None
+    if bare:
+        return after if found == 2 and exact >= 1 else None
     if near is None:
         return after if found == 2 and exact >= 1 else None
     return after if found else None

@@ -173,13 +173,13 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -
     """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
     «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
     names = name_sizes(name_index(ctx.nicks), clause)
+    idx, words = name_index(ctx.nicks), clause_words(clause)
     if (clause[start].w in SECOND or start + 1 < len(clause) and
             clause[start + 1].w in SECOND) and any(
             it.move is not None and it.move.action == "clan_kill" for it in items):
-        k = second_kill(clause, start, names)
+        k = second_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
         if k is not None:
             return [Kw(V.KILL, start, k)]
-    idx, words = name_index(ctx.nicks), clause_words(clause)
     k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
     if k is not None:
         return [Kw(V.KILL, start, k)]

@@ -57,15 +57,25 @@ def _fronted_pronoun(clause: list[Tok], lo: int, hi: int, same: bool,
     """The index of a pronoun of :data:`PRONOUN_BEFORE` right before the keyword at ``hi``
     (fillers and ``between`` words between); None when another word stands first, or when
     ``same`` and no «же» follows the pronoun."""
+    gap = False  # an adverb of :data:`SAME_GAP` passed: only «его же» may stand before it
     for k in range(hi - 1, lo - 1, -1):
         t = clause[k]
         if not t.word:
             continue
         if t.w in PRONOUN_BEFORE:
-            return None if same and (k + 1 >= len(clause) or clause[k + 1].w != "же") else k
-        if t.w not in V.FILLERS and t.w not in between:
+            return None if (same or gap) and (k + 1 >= len(clause) or clause[k + 1].w != "же") \
+                else k
+        if t.w in SAME_GAP:
+            gap = True
+        elif t.w not in V.FILLERS and t.w not in between:
             return None
     return None
+
+
+#: Adverbs of sequence that may stand between «его же», «её же» and the move word after it
+#: («Проверяю Галочку и её же сразу убираем», «его же заодно и валим»): with «же» only
+#: («его сразу убираем» may be anybody's).
+SAME_GAP = frozenset({"сразу", "заодно", "следом", "попутно", "тотчас", "немедленно"})
 
 
 #: Words that may stand between a fronted pronoun and its move word besides fillers: the
@@ -132,7 +142,7 @@ def same_pronoun_at(clause: list[Tok], lo: int, hi: int) -> int | None:
             continue
         if t.w in PRONOUN_BEFORE:
             return k if k + 1 < len(clause) and clause[k + 1].w == "же" else None
-        if t.w not in V.FILLERS:
+        if t.w not in V.FILLERS and t.w not in SAME_GAP:
             return None
     return None
 

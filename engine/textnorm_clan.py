@@ -22,7 +22,9 @@ mark, no condition or musing («если», «может», «завтра») an
   клана, отлично.⏎1) X⏎2) Y», «full moon, we kill two:⏎- X⏎- Y», «у нас две пули⏎1. X⏎2.
   Y») → «убиваем двоих:⏎…» (the sentence of the count, to the line's end); a sentence
   counting them, then the two by ordinals («Двоих сегодня. Первый — X. Второй — Y.») →
-  «убиваем двоих: X и Y» (one of the two a player's name);
+  «убиваем двоих: X и Y» (one of the two a player's name); the count ending its sentence,
+  then the two alone («Полнолуние, значит двоих. X и Y.»), or counted in English on one line
+  («two kills tonight: X and Y») → «убиваем двоих: X и Y»;
 - a kill said against another victim: «убиваем не X, а Y», «Убийство: не X (…), а Y» →
   «убиваем Y», «Убийство: Y».
 
@@ -35,7 +37,9 @@ From a boss only, his orders for members told as a story:
 - «охранять мою особу», «стоять при моей особе», «охранять Нашу особу»: the boss calling
   himself «особа» → «меня», «при мне»;
 - «Охрана теперь на Лисе — за неё: охраняет меня»: the duty «on» a member, then his move
-  «за него» → «Лиса — охраняет меня» (the member who holds the duty is named, not guarded).
+  «за него» → «Лиса — охраняет меня» (the member who holds the duty is named, not guarded);
+- «Дима на моё усмотрение охраняет меня»: the move left to the boss, then the move with no
+  mark between → «Дима на моё усмотрение: охраняет меня».
 
 A letter with none of the marker words costs a few C-level searches. Pure; the length of
 the text may change.
@@ -55,7 +59,7 @@ __all__ = ["clan_story_fixed"]
 #: The cheap test: a letter with none of these holds none of the phrases.
 _MARKERS = re.compile(r"(?i)клан|умр|двоих|двое|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
                       r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
-                      r"поруч|два|две|2|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ")
+                      r"поруч|два|две|2|two|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ|усмотрение")
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
@@ -157,6 +161,45 @@ _COUNT_ORDINALS = re.compile(
     r"перв(?:ый|ая|ого|ую|ой|ым)\s*[-—–:]\s*([^.,;!?\n()—–-][^.,;!?\n()]*?)\s*[.,;]\s*(?:а\s+)?"
     r"втор(?:ой|ая|ого|ую|ым)\s*[-—–:]\s*([^.,;!?\n()—–-][^.,;!?\n()]*?)(?=\s*(?:[.;!]|\n|$))")
 
+#: A sentence counting a full moon's two kills that ends on the count («Полнолуние, значит
+#: двоих.»), then a sentence of two players joined by «и» alone («Кузю и Бобра.»): group 1
+#: is the count, groups 2 and 3 the two names.
+_COUNT_PAIR = re.compile(
+    r"(?i)((?<![^\s.!?])[^.!?\n]*?(?<!\w)(?:двоих|двое)[ \t]*[.!]+)[ \t]*\n?[ \t]*"
+    r"([^\W\d_][^.,;:!?\n()—–]*?)\s+и\s+([^\W\d_][^.,;:!?\n()—–]*?)(?=[ \t]*(?:[.;!]|\n|$))")
+
+#: The full moon's two kills counted in English, then the two players on the same line
+#: («two kills tonight: X and Y», «we kill two: X и Y»; groups 1 and 2: the names).
+_EN_TWO = re.compile(
+    r"(?i)(?<!\w)(?:(?:we\s+)?kill(?:ing)?\s+(?:two|2)|(?:two|2)\s+(?:kills|heads|victims|"
+    r"targets))(?:\s+(?:tonight|today|this\s+night))?[ \t]*[:—–-][ \t]*"
+    r"([^\W\d_][^\n.,;:!?()]*?)[ \t]+(?:and|и|&|\+)[ \t]+([^\W\d_][^\n.,;:!?()]*?)"
+    r"(?=[ \t]*(?:[.;!]|\n|$))")
+
+#: What may open the sentence before an English count of two kills («Full moon — two kills
+#: tonight: …», «So, we kill two: …»): no subject of a report («the maniac got two kills»).
+_EN_LEAD = re.compile(r"(?i)[\s,—–:-]*(?:(?:full\s+moon|so|ok|okay|tonight|today|then|"
+                      r"and|host|master)[\s,—–:!-]*)*")
+
+#: The words of a count's sentence (:data:`_COUNT_PAIR`) besides the two-kill heading words
+#: (engine.grammar_kills): the clan's kill verbs of the first person plural.
+_COUNT_VERBS = frozenset({"убиваем", "валим", "режем", "мочим", "гасим", "убираем", "берем",
+                          "берём", "забираем", "го", "давай", "давайте",
+                          # («Ведущий, полнолуние — значит двоих.»)
+                          "ведущий", "ведущая", "ведущему"})
+
+
+def _count_heading(sentence: str) -> bool:
+    """True when ``sentence`` (a count of two kills ending on «двоих») holds only heading
+    words, the clan's kill verbs and an address to the host: «Полнолуние, значит двоих.»,
+    not «Маньяк убил двоих.» (a report of the night)."""
+    from .grammar_kills import HEADING_WORDS
+
+    toks = tokenize_span(sentence, 0, len(sentence))
+    return all(not t.word or t.w in HEADING_WORDS or t.w in _COUNT_VERBS
+               for t in toks)
+
+
 #: Words that may stand before the name of a parting («Пусть X уснёт навек»).
 _BEFORE_NAME = frozenset({"пусть", "а", "и", "но", "сегодня", "этой", "ночью", "же", "вот",
                           "так", "тогда", "—", "-", ":", "ну", "ведь"})
@@ -183,6 +226,20 @@ _YOU_THERE = re.compile(r"(?im)(^|[.!?;]\s*)([^\s,.!?—:]+(?:\s[^\s,.!?—:]+)?
 _DUTY_ON = re.compile(r"(?i)(?<!\w)(?:охрана|кража|воровство|грабеж|грабёж)\s+(?:(?:теперь|сегодня|"
                       r"у\s+нас)\s+)*на\s+([^\s,.!?—:()]+(?:\s[^\s,.!?—:()]+)?)\s*"
                       r"(?:\([^)\n]{0,60}\)\s*)?[—:-]\s*за\s+(?:него|нее|неё)\s*[:—-]?\s*")
+
+
+#: «Дима на моё усмотрение охраняет меня»: the member's move left to the boss, then the
+#: move itself with no mark between (group 2: the word after).
+_AT_MY_WILL = re.compile(r"(?i)(?<!\w)(на\s+(?:мо[её]|наше)\s+усмотрение)(?=[ \t]+([^\W\d_]+))")
+
+
+def _at_my_will(m: re.Match) -> str:
+    """«на моё усмотрение» and a mark after it when the word after is «пусть» or a move word
+    in the third person (:data:`_AT_MY_WILL`): «Дима на моё усмотрение: охраняет меня»."""
+    from .lexicon import lexicon
+
+    w = m.group(2).lower().replace("ё", "е")
+    return m.group(1) + ":" if w == "пусть" or w in lexicon().third else m.group(0)
 
 
 #: «мою особу», «при моей особе»: the boss calling himself «особа» (group 1: the preposition).
@@ -223,11 +280,25 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
                 _MUSING.search(_ASIDE.sub("", m.group(g))) for g in (1, 2, 3)) or not (
                     _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
                 else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
+            if "two" in text.lower() or "2" in text:
+                text = _EN_TWO.sub(lambda m: m.group(0) if not _EN_LEAD.fullmatch(
+                    m.string, max(m.string.rfind(c, 0, m.start()) for c in ".!?\n") + 1,
+                    m.start()) or not (
+                    _may_be_name(m.group(1), nicks) and _may_be_name(m.group(2), nicks)) or not (
+                    _is_name(m.group(1), nicks) or _is_name(m.group(2), nicks))
+                    else f"убиваем двоих: {m.group(1)} и {m.group(2)}", text)
+            text = _COUNT_PAIR.sub(lambda m: m.group(0) if _MUSING.search(
+                _ASIDE.sub("", m.group(1))) or not _count_heading(m.group(1)) or not all(
+                    _may_be_name(m.group(g), nicks) for g in (2, 3)) or not (
+                    _is_name(m.group(2), nicks) or _is_name(m.group(3), nicks))
+                else f"убиваем двоих: {m.group(2)} и {m.group(3)}", text)
     if actor.role == "boss":
         text = _PURPOSE.sub(r"\1", text)
         text = _APPOSITION.sub(lambda m: _apposition(m, nicks), text)
         text = _MY_PERSON.sub(_my_person, text) if "особ" in text.lower() else text
         text = _YOU_THERE.sub(lambda m: _apposition(m, nicks), text)
+        if "усмотрение" in text.lower():
+            text = _AT_MY_WILL.sub(_at_my_will, text)
         text = _DUTY_ON.sub(lambda m: m.group(1) + " — " if _is_name(m.group(1), nicks)
                             else m.group(0), text)
     return text
@@ -319,6 +390,18 @@ def _names_all(toks, words: list[str], k: int, nicks: tuple[str, ...]) -> bool:
 def _is_name(piece: str, nicks: tuple[str, ...]) -> bool:
     toks = tokenize_span(piece, 0, len(piece))
     return bool(toks) and _names_all(toks, clause_words(toks), 0, nicks)
+
+
+def _may_be_name(piece: str, nicks: tuple[str, ...]) -> bool:
+    """True when ``piece`` is a player's name (:func:`_is_name`) or one word that is a case,
+    part or pet form of a nick written in lower case («перфа» for Перфоратор)."""
+    if _is_name(piece, nicks):
+        return True
+    toks = tokenize_span(piece, 0, len(piece))
+    if len(toks) != 1 or not toks[0].word or len(toks[0].w) < 3:
+        return False
+    approx = name_index(nicks).approximate(clause_words(toks)[0])
+    return approx is not None and approx.nick is not None and approx.kind != "fuzzy"
 
 
 def _apposition(m: re.Match, nicks: tuple[str, ...]) -> str:

@@ -95,6 +95,8 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
     Returns:
         The text; unchanged when it holds none of those layouts. Never raises.
     """
+    if "." in text and _SHORT_MOVE_DOT.search(text):
+        text = _SHORT_MOVE_DOT.sub(_short_move_label, text)
     if any(p in text for p in _PICTURE_WORDS):
         text = _pictures(text, sender)
     if "-" in text:
@@ -108,6 +110,52 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
     if "." in text and nicks and _short_label_dot(text):
         text = _cut_labels(text, nicks)
     return _empty_fields(text, nicks)  # «МО: нет», «Кража (вчера): X»: no move
+
+
+#: The move labels players cut short with a dot in a list of orders («Уб. — X», «Лин. — Y»,
+#: «Ладья — охр. меня»), and the words they stand for.
+_SHORT_MOVE_LABELS = {"уб": "убийство", "пр": "проверка", "пров": "проверка", "лин": "линч",
+                      "гол": "голос", "охр": "охрана", "леч": "лечение"}
+
+#: The dot after one of :data:`_SHORT_MOVE_LABELS` (the dot matched first, the word looked
+#: behind: ``re`` skips along at C speed to each «.»).
+_SHORT_MOVE_DOT = re.compile(r"(?i)\.(?:(?<=(?<![^\W\d_])(?:уб|пр)\.)|"
+                             r"(?<=(?<![^\W\d_])(?:лин|гол|охр|леч)\.)|"
+                             r"(?<=(?<![^\W\d_])пров\.))")
+
+#: What may stand before a cut label on its line: nothing, or a list mark («1.», «2)», «-»).
+_LIST_HEAD = re.compile(r"[ \t]*(?:(?:\d{1,2}[.)]|[-•*])[ \t]*)?")
+#: A dash or a colon and a space right before a cut label («Ладья — охр. меня»).
+_VALUE_HEAD = re.compile(r"(?:^|[ \t])[—–:-][ \t]+$|:$")
+#: After the dot, a dash or colon then the value («Уб. — X»).
+_THEN_MARK = re.compile(r"[ \t]*[—–:-][ \t]*[^\W\d_]")
+#: After the dot, a space and the value («охр. меня»).
+_THEN_VALUE = re.compile(r"[ \t]+[^\W\d_]")
+
+
+def _short_move_label(m: re.Match) -> str:
+    """«Уб. — X» → «Убийство — X», «Ладья — охр. меня» → «Ладья — охрана меня»: a move label
+    of :data:`_SHORT_MOVE_LABELS` cut short with a dot, either opening its line (after a list
+    mark) with a dash or colon and a value after it, or written after a dash or colon (the
+    label of a member's order) with a value after it. Anywhere else («и пр.», «ул. Лин.») the
+    dot stays as written."""
+    text, dot = m.string, m.start()
+    lo = dot
+    while lo > 0 and text[lo - 1].isalpha():
+        lo -= 1
+    word = text[lo:dot]
+    line = text.rfind("\n", 0, lo) + 1
+    head = text[line:lo]
+    if _LIST_HEAD.fullmatch(head) and _THEN_MARK.match(text, dot + 1):
+        pass
+    elif _VALUE_HEAD.search(head) and _THEN_VALUE.match(text, dot + 1):
+        pass
+    else:
+        return m.group(0)
+    full = _SHORT_MOVE_LABELS[word.lower()]
+    if word.isupper() and len(word) > 1:
+        full = full.upper()  # («ЛИН. — X»)
+    return full[len(word):]  # (the word stays as written, the dot becomes the rest of it)
 
 
 #: A short label cut with a dot at a line's or sentence's start, then a value of one to three
