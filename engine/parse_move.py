@@ -190,6 +190,17 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # после смены мне самому X нужна»: the object written before the move word is its
         # target; the name behind the comma opens a remark
         tg.hits = [first_obj]
+    elif len(tg.hits) == 1 and tg.hits[0][0].kind == "self" and told is None and \
+            kw.i > lo and action is not None and not on_behalf and \
+            not (kw.reported or kw.hypothetical or kw.negated) and \
+            tg.hits[0][1] > kw.j + 1 and clause[kw.j].w in (",", "—", "–") and \
+            (word := _unread_object_before(ctx, clause, lo, kw,
+                                           _own_verb_start(clause, lo, kw))) is not None:
+        # «Геночку к себе зову, у меня пирог»: the object before the verb fits nobody, and
+        # «у меня» behind the comma is where, no target: asked (never the sender taken)
+        items.append(Item(clause[word].start, problem=unknown_name(
+            ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action), tried=action))
+        return tg.end
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -1054,8 +1065,10 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     (a remark of its own: «…, после смены мне самому Капельница нужна»), none of them a
     word of correction («…, нет, лучше X» keeps X); else None."""
     at = tg.hits[0][1]
-    if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w) or at <= kw.j + 1:
-        return None
+    if not first_singular(clause[kw.j - 1].w) or (kw.j - kw.i != 1 and (
+            kw.cls != V.INVITE or clause[kw.i].w != "к")) or at <= kw.j + 1:
+        return None  # (the sender's own verb, alone or after «к себе»: «Кузю к себе зову, у
+        # меня пирог» — «у меня» is where, the guest is Кузя)
     between = clause[kw.j:at]
     handed = _handed_on(clause, tg.hits[0][2])
     if between[0].w not in (",", "—", "–") or not any(t.word for t in between) or \
