@@ -78,6 +78,8 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if k + 1 < len(clause) and clause[k + 1].word and words[k + 1] not in V.FILLERS and \
             not later:
         return False  # «или не Кузю, а Бобра», «а может, не стоит…» with more said: not this
+    if any(w in V.WITHDRAW_WORDS for w in words[k + 1:]):
+        return False  # «хотя не, снимаю, пока хз»: the move taken back, no doubt left to ask
     idx = name_index(ctx.nicks)
     if find_keywords(clause, set(), idx) or any(
             t.word and nick_at(ctx, clause, words, n) is not None

@@ -281,7 +281,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             clause[k.j].w in V.WITHDRAW_WORDS for k in kws)) and \
             takes_off(ctx, clause, flags, items):
         return None  # «Хотя нет, с Мирона снимаю, второй на Стеллу»
-    if not kws and (correction_end(clause) is not None or late_correction(clause)) and \
+    if not kws and (correction_end(clause) is not None or late_correction(clause) or
+                    _bare_withdrawal(clause, items)) and \
             any(t.word and t.w in V.WITHDRAW_WORDS for t in clause):
         items.append(Item(clause[0].start, withdraw=_taken_off(ctx, clause, items)))
         # («…хотя нет, снимаю»: every vote; «Хотя нет, Ваню снимаю» after «Убиваем Кузю и
@@ -764,6 +765,25 @@ def _said_right_before(clause: list[Tok], i: int) -> bool:
         if clause[k].w in (",", ";", ".", "!", "?"):
             return False
     return False
+
+
+#: Words that may follow a bare «снимаю» in its clause: the vote put off, nothing more said
+#: («Снимаю, пока хз», «Снимаю его, подумаю ещё»).
+_BARE_WITHDRAWAL_TAIL = frozenset({
+    "пока", "хз", "не", "знаю", "решил", "решила", "решу", "потом", "позже", "попозже",
+    "подумаю", "ещё", "еще", "его", "её", "ее", "свой", "мой", "тогда", "лучше", "уже",
+    "наверное", "вечером", "напишу", "допишу", "посмотрю", "и", "я", "а", "ну", "ладно"})
+
+
+def _bare_withdrawal(clause: list[Tok], items: list[Item]) -> bool:
+    """True when ``clause`` opens with a withdrawal word (:data:`V.WITHDRAW_WORDS`) and says
+    nothing more than that the vote is put off (:data:`_BARE_WITHDRAWAL_TAIL`), right after a
+    vote of the letter: «Голос за Сову. Снимаю, пока хз» takes that vote back, as «хотя нет,
+    снимаю» does (never the vote kept in silence). Not «Снимаю квартиру»: more is said."""
+    said = [t.w for t in clause if t.word]
+    return bool(said) and said[0] in V.WITHDRAW_WORDS and \
+        all(w in _BARE_WITHDRAWAL_TAIL for w in said[1:]) and \
+        any(it.move is not None and it.move.action == "vote" for it in items)
 
 
 def _taken_off(ctx: Ctx, clause: list[Tok], items: list[Item]) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
 from .grammar_antecedent import alive_only, clauses_before
-from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, read_back,
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, own_move_word, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -46,7 +46,7 @@ from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import (as_decided, asked_of, decider, deferred, his_choice,
                                 ordinary_speech, told_by, told_name, trip_with_player)
-from .parse_types import Ctx, Item, last_word, names_in, nick_at
+from .parse_types import Ctx, Item, last_word, names_in, nick_at, unknown_name
 from .parse_unneeded import so_then, unneeded_end
 
 
@@ -190,6 +190,17 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # после смены мне самому X нужна»: the object written before the move word is its
         # target; the name behind the comma opens a remark
         tg.hits = [first_obj]
+    elif len(tg.hits) == 1 and tg.hits[0][0].kind == "self" and told is None and \
+            kw.i > lo and action is not None and not on_behalf and \
+            not (kw.reported or kw.hypothetical or kw.negated) and \
+            tg.hits[0][1] > kw.j + 1 and clause[kw.j].w in (",", "—", "–") and \
+            (word := _unread_object_before(ctx, clause, lo, kw,
+                                           _own_verb_start(clause, lo, kw))) is not None:
+        # «Геночку к себе зову, у меня пирог»: the object before the verb fits nobody, and
+        # «у меня» behind the comma is where, no target: asked (never the sender taken)
+        items.append(Item(clause[word].start, problem=unknown_name(
+            ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action), tried=action))
+        return tg.end
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -391,6 +402,16 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         if back is None and not loose and tg.unknown is None and action is not None and \
                 (named := label_before(ctx, clause, kw, lo, hi, items)) is not None:
             back = (named, kw.i, kw.j)  # «Вьюга. Маньячу.»: the label sentence's player
+        if back is None and not loose and tg.unknown is None and action is not None and \
+                not on_behalf and not (kw.reported or kw.hypothetical or kw.negated) and \
+                (word := _unread_object_before(ctx, clause, lo, kw, verb_at)) is not None:
+            # «Геночку к себе зову», «Сегодня Васю проверяю»: a name before the sender's own
+            # move verb that fits nobody on the roster: asked, never dropped unsaid (as
+            # «зову Геночку» is)
+            items.append(Item(clause[word].start, problem=unknown_name(
+                ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action),
+                tried=action))
+            return kw.j
         if back is not None:
             tg.hits.append(back)
             tg.hits[:0] = names_listed_before(ctx, actor, clause, lo, back[1])
@@ -1054,8 +1075,10 @@ def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw
     (a remark of its own: «…, после смены мне самому Капельница нужна»), none of them a
     word of correction («…, нет, лучше X» keeps X); else None."""
     at = tg.hits[0][1]
-    if kw.j - kw.i != 1 or not first_singular(clause[kw.i].w) or at <= kw.j + 1:
-        return None
+    if not first_singular(clause[kw.j - 1].w) or (kw.j - kw.i != 1 and (
+            kw.cls != V.INVITE or clause[kw.i].w != "к")) or at <= kw.j + 1:
+        return None  # (the sender's own verb, alone or after «к себе»: «Кузю к себе зову, у
+        # меня пирог» — «у меня» is where, the guest is Кузя)
     between = clause[kw.j:at]
     handed = _handed_on(clause, tg.hits[0][2])
     if between[0].w not in (",", "—", "–") or not any(t.word for t in between) or \
@@ -1390,3 +1413,42 @@ def _pronoun_and_name(text: str, clause: list[Tok], lo: int, kw: Kw, tg: Targets
             _MARK.search(text, clause[k].start, clause[tg.hits[0][1]].start):
         return False  # («этого, как его... бью Сергея»: the dots between)
     return not kw.weak and maybe_verb(clause[kw.i].w)  # (not «её защита Кузнеца»)
+
+
+_CYR_WORD = re.compile(r"[а-яё]+")
+
+#: Words that may stand between a name opening the clause and the sender's move verb after
+#: it («Геночку опять к себе зову», «Сегодня Васю проверяю»).
+_OBJECT_LEAD = frozenset({"сегодня", "опять", "снова", "вновь", "ночью", "тогда", "и", "а",
+                          "ну", "я", "мы", "теперь", "тоже"})
+
+
+def _unread_object_before(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, at: int) -> int | None:
+    """The index of a capitalised word that opens the clause (after words of
+    :data:`_OBJECT_LEAD` only) and stands right before the sender's own move verb at ``at``
+    (only such words between), in the accusative, no dictionary word but a person's name or
+    none at all («Геночку к себе зову», «Сегодня Васю проверяю»), and no form of any
+    nickname: the move's object, which fits nobody on the roster. None otherwise (a comma
+    after the word calls him: «Вася, лечу Кузю»; «Маму к себе зову» is no name)."""
+    if not own_move_word(clause, kw.i) or kw.weak and not is_verb(clause[kw.i].w) and \
+            not any(is_verb(clause[n].w) for n in range(kw.i, kw.j) if clause[n].word):
+        return None
+    words = [t.w for t in clause]
+    k = at - 1
+    while k >= lo and clause[k].word and words[k] in _OBJECT_LEAD:
+        k -= 1
+    if k < lo or not clause[k].word:
+        return None
+    t = clause[k]
+    if not t.cap or t.quoted or len(t.w) < 3 or not _CYR_WORD.fullmatch(t.w) or \
+            t.w in V.PRONOUNS or t.w in role_words() or \
+            any(not clause[n].word or words[n] not in _OBJECT_LEAD for n in range(lo, k)):
+        return None
+    if name_index(ctx.nicks).approximate(t.w) is not None:
+        return None
+    parses = morph().parse(t.w)[:3]
+    if not any("accs" in p.tag for p in parses):
+        return None
+    if is_known_word(t.w) and not any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in parses):
+        return None
+    return k

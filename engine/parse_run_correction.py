@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from . import grammar_vocab as V
 from .grammar_rules import problem
 from .legality import move_targets
 from .names import name_index
@@ -167,8 +168,12 @@ def correction_unread(ctx: Ctx, items: list[Item]) -> list[Item]:
         for w in re.finditer(r"\S+", text[hi:stop]):
             here = _names(ctx, idx, w.group(0))
             named |= here
-            if text[:hi + w.start()].split()[-1:] in (["не"], ["вместо"], ["кроме"]):
+            prior = text[:hi + w.start()].split()
+            if prior[-1:] in (["не"], ["вместо"], ["кроме"]) or (
+                    prior[-1:] in (["с"], ["со"]) and
+                    any(x.lower() in V.WITHDRAW_WORDS for x in text[hi:hi + w.start()].split())):
                 off |= here | named_in(ctx, text, hi + w.start(), hi + w.end())
+                # («UPD снимаю голос с коти»: the player the vote is taken off, no new choice)
         # («ой нет не крот …»: a player taken off is no new choice)
         named = {n for n in named - off
                  if n in ctx.alive and n != ctx.sender.nick and n not in targets}
