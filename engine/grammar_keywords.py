@@ -450,8 +450,31 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
                 # («Линч снимаю с X»: the lynch vote, the same)
                 kw.j = m  # («Голос мой снимаю с X»: the possessive between)
+            elif _withdrawn_after(clause, kw, kws):
+                kw.withdraw, kw.negated, kw.weak = True, False, False  # «голос за X снимаю»
         out.append(kw)
     return out
+
+
+#: Words that may end a withdrawal after the votes it takes back («…, снимаю оба»).
+_WITHDRAWN_TAIL = frozenset({"оба", "обоих", "обе", "их", "его", "её", "ее", "все", "голос",
+                             "голоса", "тоже", "свой", "свои", "мой", "мои", "пока"})
+
+
+def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
+    """True when the vote keyword ``kw`` and its players are followed, at the end of the
+    clause, by a withdrawal word and at most «оба», «их», «голоса» («Голос за Лося
+    снимаю», «голоса за X и Y, снимаю оба»): the votes are taken back, none given. No other
+    keyword, «с»/«со» or «не» may stand between («голос за X, с Y снимаю» takes Y's off)."""
+    m = next((k for k in range(kw.j, len(clause)) if clause[k].word and
+              clause[k].w in V.WITHDRAW_WORDS), None)
+    if m is None or m == kw.j or clause[m - 1].w == "не" or \
+            any(kw.j <= other.i < m for other in kws if other is not kw):
+        return False
+    if any(clause[k].w in ("с", "со", "не", "а", "но") or
+           (not clause[k].word and clause[k].w not in (",", "—", "-")) for k in range(kw.j, m)):
+        return False
+    return all(not t.word or t.w in _WITHDRAWN_TAIL for t in clause[m + 1:])
 
 
 def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
