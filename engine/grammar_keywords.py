@@ -463,8 +463,8 @@ _WITHDRAWN_TAIL = frozenset({"оба", "обоих", "обе", "их", "его",
 
 def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
     """True when the vote keyword ``kw`` and its players are followed, at the end of the
-    clause, by a withdrawal word and at most «оба», «их», «голоса» («Голос за Лося
-    снимаю», «голоса за X и Y, снимаю оба»): the votes are taken back, none given. No other
+    clause or of its comma segment, by a withdrawal word and at most «оба», «их», «голоса»
+    («Голос за Лося снимаю», «голоса за X и Y, снимаю оба, подумаю ещё»): the votes are taken back, none given. No other
     keyword, «с»/«со» or «не» may stand between («голос за X, с Y снимаю» takes Y's off)."""
     m = next((k for k in range(kw.j, len(clause)) if clause[k].word and
               clause[k].w in V.WITHDRAW_WORDS), None)
@@ -474,7 +474,12 @@ def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
     if any(clause[k].w in ("с", "со", "не", "а", "но") or
            (not clause[k].word and clause[k].w not in (",", "—", "-")) for k in range(kw.j, m)):
         return False
-    return all(not t.word or t.w in _WITHDRAWN_TAIL for t in clause[m + 1:])
+    for t in clause[m + 1:]:
+        if not t.word:
+            return True  # («…, снимаю оба, ещё почитаю ветку»: what follows is a remark)
+        if t.w not in _WITHDRAWN_TAIL:
+            return False
+    return True
 
 
 def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
