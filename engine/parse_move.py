@@ -190,6 +190,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # после смены мне самому X нужна»: the object written before the move word is its
         # target; the name behind the comma opens a remark
         tg.hits = [first_obj]
+    elif len(tg.hits) == 1 and told is None and kw.i > lo and \
+            (also := _also_before(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «Лося на виселицу, Бобра тоже»: the object before the move word and the one «тоже»
+        # adds after it are both its targets (two votes on a one-vote day: refused, asked)
+        tg.hits = [also] + tg.hits
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -1033,6 +1038,29 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
             any(t.w in _SELF_SUBJECT for t in clause[back[1]:back[2]]):
         return None  # (right before the verb, only fillers between: «Ворону сегодня охраняю»;
         # «сам проверю, X …»: «сам» is the subject)
+    return back
+
+
+#: Words that add one more target to a move said just before («…, Бобра тоже»).
+_ALSO = frozenset({"тоже", "также"})
+
+
+def _also_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                 tg: Targets) -> tuple | None:
+    """The name written right before the move word («Лося на виселицу, Бобра тоже») when the
+    one name read after it stands behind a comma (or «, и») and is followed by «тоже» or
+    «также» that ends the clause: that name is one more target beside it, never its only
+    one; else None."""
+    at, end = tg.hits[0][1], tg.hits[0][2]
+    if at <= kw.j or clause[kw.j].w != "," or \
+            any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) or \
+            end >= len(clause) or clause[end].w not in _ALSO or \
+            any(t.word for t in clause[end + 1:]):
+        return None
+    back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
+        return None
     return back
 
 
