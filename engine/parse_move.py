@@ -1174,10 +1174,13 @@ def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
         return k - 1
     if not kw.weak or kw.j - kw.i < 2 or k - 1 < lo or is_verb(clause[k].w):
         return k
-    reading = verb_reading(clause[k - 1].w)
+    v = k - 1
+    while v > lo and clause[v].word and clause[v].w in V.FILLERS:
+        v -= 1  # «Жду сегодня в гости»: an adverb between the verb and the idiom
+    reading = verb_reading(clause[v].w) if clause[v].word else None
     if reading is None or reading[1] != "1per" or reading[2] == "past":
         return k
-    k -= 1
+    k = v
     if k - 1 >= lo and clause[k - 1].w in ("мы", "я"):
         k -= 1
     return k
@@ -1199,8 +1202,9 @@ def _nick_as_verb(ctx: Ctx, clause: list[Tok], at: int, kw: Kw) -> tuple | None:
         return None
     idx = name_index(ctx.nicks)
     hit = idx.exact(clause_words(clause), k, None)
-    if hit is None or hit.nick is None or k + hit.length != kw.i or hit.nick == ctx.sender.nick:
-        return None
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[k + hit.length:kw.i]):
+        return None  # (only adverbs between: «Жду сегодня в гости» with «Жду» on the roster)
     reading = verb_reading(t.w)
     if reading is not None and reading[0] in _GOING_VERBS:
         return None, k, kw.i
