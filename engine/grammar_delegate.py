@@ -640,8 +640,12 @@ def member_nominates(ctx, clause: list[Tok], kill) -> bool:
     from .grammar_context import negated, suggested
 
     words = [t.w for t in clause if t.word]
-    if not suggested(clause, kill.i, kill.j) or negated(clause, kill.i) or "не" in words or \
-            "бы" in words:
+    cond = next((k for k in range(kill.j, len(clause)) if clause[k].w in ("если", "ежели")),
+                len(clause))
+    own = [t.w for t in clause[:cond] if t.word]  # («…, если он не ответит»: the condition's
+    # «не» denies nothing of the kill; the condition itself is judged with the move)
+    if not suggested(clause, kill.i, kill.j) or negated(clause, kill.i) or "не" in own or \
+            "бы" in own:
         return False
     if any(w in _BOSS_WORDS or w in _DECIDE_WORDS or w in _CHIEF for w in words) or any(
             boss_ref(ctx, clause, k) for k in range(len(clause)) if clause[k].cap):

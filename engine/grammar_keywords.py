@@ -514,28 +514,36 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
                 # («Линч снимаю с X»: the lynch vote, the same)
                 kw.j = m  # («Голос мой снимаю с X»: the possessive between)
-            elif _taken_back_after(clause, kw):
-                kw.withdraw, kw.negated, kw.weak = True, False, False
+            elif _withdrawn_after(clause, kw, kws):
+                kw.withdraw, kw.negated, kw.weak = True, False, False  # «голос за X снимаю»
         out.append(kw)
     return out
 
 
-#: Words after a withdrawal verb that point back at the votes just told («снимаю оба»).
-_BACK = frozenset({"оба", "обе", "обоих", "их", "его", "её", "ее", "все", "всех"})
+#: Words that may end a withdrawal after the votes it takes back («…, снимаю оба»).
+_WITHDRAWN_TAIL = frozenset({"оба", "обоих", "обе", "их", "его", "её", "ее", "все", "голос",
+                             "голоса", "тоже", "свой", "свои", "мой", "мои", "пока"})
 
 
-def _taken_back_after(clause: list[Tok], kw: Kw) -> bool:
-    """«Я утром отправляла голоса за X и Y, снимаю оба»: votes told in the past tense, then
-    after a comma a withdrawal verb with only a word pointing back at them closing the
-    clause: the votes told are taken back, none is given."""
-    w = next((k for k in range(kw.j, len(clause)) if clause[k].word and
+def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
+    """True when the vote keyword ``kw`` and its players are followed, at the end of the
+    clause or of its comma segment, by a withdrawal word and at most «оба», «их», «голоса»
+    («Голос за Лося снимаю», «голоса за X и Y, снимаю оба, подумаю ещё»): the votes are taken back, none given. No other
+    keyword, «с»/«со» or «не» may stand between («голос за X, с Y снимаю» takes Y's off)."""
+    m = next((k for k in range(kw.j, len(clause)) if clause[k].word and
               clause[k].w in V.WITHDRAW_WORDS), None)
-    if w is None or w == 0 or clause[w - 1].w != "," or \
-            not any(t.word and past_tense(t.w) for t in clause[:kw.i + 1]):
+    if m is None or m == kw.j or clause[m - 1].w == "не" or \
+            any(kw.j <= other.i < m for other in kws if other is not kw):
         return False
-    rest = [t.w for t in clause[w + 1:] if t.word]
-    return bool(rest) and len(rest) <= 2 and all(x in _BACK or x in ("голоса", "голос")
-                                                  for x in rest) and rest[0] in _BACK
+    if any(clause[k].w in ("с", "со", "не", "а", "но") or
+           (not clause[k].word and clause[k].w not in (",", "—", "-")) for k in range(kw.j, m)):
+        return False
+    for t in clause[m + 1:]:
+        if not t.word:
+            return True  # («…, снимаю оба, ещё почитаю ветку»: what follows is a remark)
+        if t.w not in _WITHDRAWN_TAIL:
+            return False
+    return True
 
 
 def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:

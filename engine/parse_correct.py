@@ -34,6 +34,7 @@ from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hangi
                          continues, hedged_more, more_names, more_then,
                          drop_target, keep_len, not_instead, put_off, spared,
                          spared_nick)
+from .parse_listed import listed_on_condition as _listed_on_condition
 from .parse_listed import next_listed as _next_listed
 from .parse_types import Ctx, Item, Prev, names_in, nick_at, passed, prev_targets
 from .textcase import lower_of
@@ -200,6 +201,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         read_move(ctx, prev.member or ctx.sender, clause, Kw(prev.cls, 0, 0), 0, len(clause),
                   flags, items, prev.member is not None)
         return len(items) > before
+    if k is None and _listed_on_condition(ctx, clause, prev, items):
+        # «Голоса:⏎— Лось⏎— Шишка, если доживёт»: one more target on a condition: asked
+        # (with no ``tried``: the heading's move made does not answer it)
+        items.append(Item(clause[0].start, problem=problem(
+            span(ctx.text, clause, 0, len(clause)), "unparsed", "conditional")))
+        return True
     if k is None and adjacent and (end := hedged_more(ctx, clause, prev)) is not None:
         # «Убиваем X. И, наверное, ещё Y, но я подумаю»: one more target weighed: asked
         items.append(Item(clause[0].start, problem=problem(

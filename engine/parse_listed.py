@@ -29,13 +29,34 @@ def next_listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> b
     """True when the clause is one name alone on a line of a list under a heading ending in a
     colon («Два убийства:⏎1) X⏎2) Y»), after lines of one name each that gave the heading's
     move: the next target of that move."""
+    return _listed(ctx, clause, prev, items, False)
+
+
+def listed_on_condition(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> bool:
+    """True when the clause would be :func:`next_listed`'s line but for a condition or a
+    doubt after its name, which names no one else («Голоса:⏎— Лось⏎— Шишка, если
+    доживёт»): the heading's move may have one more target, so the host asks."""
+    return _listed(ctx, clause, prev, items, True)
+
+
+def _listed(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item], cond: bool) -> bool:
+    """:func:`next_listed` (``cond`` False) or :func:`listed_on_condition` (True)."""
     if prev.clause is None or prev.clause[-1].w != ":" or prev.asked or \
             not any(it.move is not None and it.pos > prev.start for it in items):
         return False
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, 0)
-    if hit is None or (hit.length != len(clause) and clause[hit.length].w != "—" and
-                       not _remark_in_brackets(ctx, clause, words, hit.length)):
+    if hit is None:
+        return False
+    if cond:
+        k = hit.length
+        if k >= len(clause) or clause[k].w != "," or \
+                (IF_WORDS.isdisjoint(words) and V.DOUBT_WORDS.isdisjoint(words)) or \
+                any(nick_at(ctx, clause, words, n) is not None
+                    for n in range(k + 1, len(clause)) if clause[n].word):
+            return False
+    elif hit.length != len(clause) and clause[hit.length].w != "—" and \
+            not _remark_in_brackets(ctx, clause, words, hit.length):
         return False  # («2) Глаз-Алмаз — он вчера выжил»: a remark after a dash)
     lines = ctx.text[prev.clause[-1].end:clause[0].start].split("\n")
     if len(lines) < 3 or len(lines) > 6 or lines[0].strip() or \

@@ -201,6 +201,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[word].start, problem=unknown_name(
             ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action), tried=action))
         return tg.end
+    elif len(tg.hits) == 1 and told is None and kw.i > lo and \
+            (also := _also_before(ctx, actor, clause, lo, kw, tg)) is not None:
+        # «Лося на виселицу, Бобра тоже»: the object before the move word and the one «тоже»
+        # adds after it are both its targets (two votes on a one-vote day: refused, asked)
+        tg.hits = [also] + tg.hits
     if len(tg.hits) == 1 and (gone := unneeded_end(clause, tg.hits[0][2], hi)) is not None:
         # «Линч Ромашке уже не нужен, так что Бармалей»: no move on Ромашка (no problem
         # either); the name after «так что» takes the move
@@ -1067,6 +1072,29 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
     return back
 
 
+#: Words that add one more target to a move said just before («…, Бобра тоже»).
+_ALSO = frozenset({"тоже", "также"})
+
+
+def _also_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
+                 tg: Targets) -> tuple | None:
+    """The name written right before the move word («Лося на виселицу, Бобра тоже») when the
+    one name read after it stands behind a comma (or «, и») and is followed by «тоже» or
+    «также» that ends the clause: that name is one more target beside it, never its only
+    one; else None."""
+    at, end = tg.hits[0][1], tg.hits[0][2]
+    if at <= kw.j or clause[kw.j].w != "," or \
+            any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) or \
+            end >= len(clause) or clause[end].w not in _ALSO or \
+            any(t.word for t in clause[end + 1:]):
+        return None
+    back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
+    if back is None or back[0].nick is None or back[0].nick == tg.hits[0][0].nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[back[2]:kw.i]):
+        return None
+    return back
+
+
 def _object_before_remark(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
                           tg: Targets) -> tuple | None:
     """The object written right before the sender's own first-person move word («себя
@@ -1179,10 +1207,13 @@ def _own_verb_start(clause: list[Tok], lo: int, kw: Kw) -> int:
         return k - 1
     if not kw.weak or kw.j - kw.i < 2 or k - 1 < lo or is_verb(clause[k].w):
         return k
-    reading = verb_reading(clause[k - 1].w)
+    v = k - 1
+    while v > lo and clause[v].word and clause[v].w in V.FILLERS:
+        v -= 1  # «Жду сегодня в гости»: an adverb between the verb and the idiom
+    reading = verb_reading(clause[v].w) if clause[v].word else None
     if reading is None or reading[1] != "1per" or reading[2] == "past":
         return k
-    k -= 1
+    k = v
     if k - 1 >= lo and clause[k - 1].w in ("мы", "я"):
         k -= 1
     return k
@@ -1204,8 +1235,9 @@ def _nick_as_verb(ctx: Ctx, clause: list[Tok], at: int, kw: Kw) -> tuple | None:
         return None
     idx = name_index(ctx.nicks)
     hit = idx.exact(clause_words(clause), k, None)
-    if hit is None or hit.nick is None or k + hit.length != kw.i or hit.nick == ctx.sender.nick:
-        return None
+    if hit is None or hit.nick is None or hit.nick == ctx.sender.nick or \
+            any(not t.word or t.w not in V.FILLERS for t in clause[k + hit.length:kw.i]):
+        return None  # (only adverbs between: «Жду сегодня в гости» with «Жду» on the roster)
     reading = verb_reading(t.w)
     if reading is not None and reading[0] in _GOING_VERBS:
         return None, k, kw.i

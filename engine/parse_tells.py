@@ -149,6 +149,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         if t.word and t.w in _ALLOWED and n + 1 >= hi and any(
                 c.w in _SINCE_WORDS for c in clause[tg.hits[-1][2]:n]):
             return False  # «охоту на Остапа, раз мирным можно»: why, the rule it relies on
+        if own and t.w in _ALL_JOIN and _join_call(clause, n + 1, hi):
+            return False  # «мо на Лося все на него»: the others called to join the order
         if t.word and (t.w in _ADDING or t.w in _HUNT_PLACE or (t.w == "все" and n + 1 < hi and
                                           clause[n + 1].w == "равно")):
             continue  # «МО в Смита до кучи»
@@ -384,6 +386,19 @@ def _opens_after_order(clause: list[Tok], i: int) -> bool:
         return False
     first = _opening_at(clause)
     return first < k and clause[first].w in lexicon().first
+
+
+#: «Все на него»: the others called to join the move on the player just named.
+_ALL_JOIN = frozenset({"все", "всем", "давайте", "народ"})
+_JOIN_PRONOUNS = frozenset({"него", "неё", "нее", "них", "его", "её", "ее", "их"})
+
+
+def _join_call(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when a word of :data:`_ALL_JOIN` before ``k`` goes on with «на/в/за» and a
+    pronoun of the player just named («(давайте) все на него»)."""
+    if k < hi and clause[k].w in _ALL_JOIN:
+        k += 1
+    return k + 1 < hi and clause[k].w in ("на", "в", "за") and clause[k + 1].w in _JOIN_PRONOUNS
 
 
 def _opening_at(clause: list[Tok]) -> int:

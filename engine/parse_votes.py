@@ -48,6 +48,13 @@ def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bo
         fit = {hit.nick} if hit.nick else set(hit.candidates)
         if len(fit & voted) == 1:
             names.append((fit & voted).pop())
+    if not names and give is None and all(
+            not t.word or t.w in V.WITHDRAW_WORDS or t.w in _BOTH_OFF for t in clause) and \
+            any(t.word and t.w in _BOTH_OFF for t in clause):
+        # «Голоса за X и Y. Снимаю оба.»: every vote of the letter so far, none given
+        names = [t for t in dict.fromkeys(
+            t for it in items if it.move is not None and it.move.action == "vote"
+            for t in (it.move.targets or (it.move.target,)))]
     if not names:
         return False
     items.append(Item(clause[at].start, withdraw=tuple(names)))
@@ -55,6 +62,10 @@ def takes_off(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bo
         read_move(ctx, ctx.sender, clause, Kw(V.VOTE, give, give + 1), give, len(clause), flags,
                   items, False)
     return True
+
+
+#: Words that name the votes taken back by a withdrawal word alone («Снимаю оба.»).
+_BOTH_OFF = frozenset({"оба", "обоих", "обе", "их", "все", "голоса"})
 
 
 #: «Отдаю их …»: verbs giving the votes the sentence before spoke of.
