@@ -44,14 +44,16 @@ def gap_next(clause: list[Tok], i: int) -> bool:
 
 
 def gapped(clause: list[Tok], i: int, phrase: tuple[str, ...], cls: str) -> int:
-    """The end of a visit phrase ending in «к» (or an invitation phrase of «ко мне …») written
-    with words between its own words: time words (:data:`_VISIT_GAP`), a tool taken along
-    («с ножом»: :data:`_VISIT_TOOLS`) and, in an invitation, the treat («ко мне на компотик
-    заглянет»); 0 when the phrase is not there."""
+    """The end of a visit phrase ending in «к» (or an invitation phrase of «ко мне …», or a
+    check spent «трачу проверку на …») written with words between its own words: time words
+    (:data:`_VISIT_GAP`), a tool taken along («с ножом»: :data:`_VISIT_TOOLS`) and, in an
+    invitation, the treat («ко мне на компотик заглянет»); 0 when the phrase is not there."""
     if cls == V.VISIT and phrase[-1] in ("к", "ко") and len(phrase) > 1:
         treat = False
     elif cls == V.INVITE and phrase[:2] == ("ко", "мне") and len(phrase) > 2:
         treat = True
+    elif cls == V.CHECK and phrase[-1] == "на" and len(phrase) > 2:
+        treat = False  # «трачу её сегодня на X», «проверку сегодня трачу на X»: a check spent
     else:
         return 0
     k, n, gaps = i, len(clause), 0

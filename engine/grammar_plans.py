@@ -544,6 +544,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             continue  # «ищу у Доктора — он умный, значит и сыщик может быть»: the verb
         if w == "может" and _because_between(clause, i, k) and not _other_named(clause, k + 1):
             continue  # «…, потому что кот может быть только один»: the verb of the reason
+        if w == "может" and _others_may(clause, k):
+            continue  # «стреляю в X, может быть, кто-нибудь поддержит»: what others may do
         if w == "может" and (prev in ("а", "или", "либо", "хотя") or (
                 k + 1 < len(clause) and clause[k + 1].w == "быть")):
             if though and _reason_between(clause, i, k) and \
@@ -573,6 +575,34 @@ def _other_one_between(clause: list[Tok], i: int, k: int) -> bool:
     vote or move («Голос за X, второй пока оставлю, подумаю до вечера»)."""
     return any(clause[n].w in _OTHER_ONE and clause[n - 1].w in (",", "—", "-", ";")
                for n in range(i + 2, k))
+
+
+#: Words for other players as a group or anybody, the subject of what «может (быть)» doubts
+#: after a move («…, может быть, кто-нибудь поддержит»).
+_OTHERS = frozenset({"кто-нибудь", "кто-то", "кто-либо", "другие", "остальные", "народ",
+                     "многие", "люди"})
+
+
+def _others_may(clause: list[Tok], k: int) -> bool:
+    """True when «может» (or «может быть») at ``k`` is followed, before the next comma or
+    dash, by anybody or the others (:data:`_OTHERS`) and a verb in the third person: what
+    others may do after the move («В охоту стреляю в X, а охоту, может быть, кто-нибудь
+    поддержит»), not a doubt of the move («…, а может кто-нибудь другой»: no verb, asked)."""
+    from .words import third_person
+
+    n = k + 1
+    if n < len(clause) and clause[n].w == "быть":
+        n += 1
+    if n < len(clause) and clause[n].w == ",":
+        n += 1
+    if n >= len(clause) or clause[n].w not in _OTHERS:
+        return False
+    for t in clause[n + 1:n + 4]:
+        if not t.word:
+            return False
+        if third_person(t.w):
+            return True
+    return False
 
 
 def _predicate_may_be(clause: list[Tok], i: int, k: int) -> bool:

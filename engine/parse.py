@@ -59,6 +59,7 @@ from .textnorm_learner import learner_fixed
 from .textnorm_clan import clan_story_fixed
 from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
+from .parse_verb_after import verb_after_target
 from .parse_alternative import alternative, doubted
 from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
     open_move, weighed_candidate
@@ -412,6 +413,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     parting_kill(ctx, items)  # «Лось покидает нас» from a clan member: asked
     items += unanswered(questions, items, ctx.votes)
     read_clauses = [c for c in clause_list if c is not None]
+    # «Сегодня за Петровичем. Маньячу.»: a lone role verb after the sentence naming its target
+    log.ever.extend(verb_after_target(ctx, read_clauses, items))
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     retaken_doubts(ctx, read_clauses, items, log.ever)

@@ -362,6 +362,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # «убиваем Ёжика, Димону передай, что я за»: the player the host is asked to tell
         # something (a dative name right before «передай», «скажи») is no second target
         tg.hits = [hit for hit in tg.hits if hit not in told]
+    if action not in ("vote", "watch") and len(tg.hits) > most and clause is not None and \
+            (avenged := [(h, i, j) for h, i, j in tg.hits if _avenged(ctx, clause, h, i)]) and \
+            len(tg.hits) - len(avenged) >= 1:
+        # «стреляю в Бобра, за Максика» with Максик dead: for whom he takes revenge, the
+        # reason of the shot, never a second target (a dead player can be no target at all)
+        tg.hits = [hit for hit in tg.hits if hit not in avenged]
     if len(tg.hits) > most and clause is not None and _repeated_in_joke(clause, tg, most):
         tg.hits = tg.hits[:most]  # «Голоса — Ёжик и Туман, пусть
         # ёжик в тумане и потеряется»: a pun on a name already listed, no third vote
@@ -488,6 +494,18 @@ def _relay_addressee(clause: list[Tok], i: int, j: int) -> bool:
     """True when the name at ``clause[i:j]`` comes after a comma and right before a verb of
     passing words on («убиваем Ёжика, Димону передай, что я за»): the one to be told."""
     return 0 < i and clause[i - 1].w == "," and j < len(clause) and clause[j].w in _RELAY_VERBS
+
+
+def _avenged(ctx: Ctx, clause: list[Tok], hit, i: int) -> bool:
+    """True when the name at ``clause[i]`` (read as ``hit``) is written right after «за» and
+    names a dead player (one of its readings: «Максика» for the dead Max Payne or the living
+    Максимус) («бью Кузю за Петю», «стреляю в Бобра, за Максика»): the one avenged, the
+    reason of a move on another player (never a vote's or a watch's: their target takes
+    «за»)."""
+    if not (0 < i and clause[i - 1].w == "за"):
+        return False
+    nicks = (hit.nick,) if hit.nick is not None else hit.candidates
+    return any(n in ctx.state.players and n not in ctx.alive for n in nicks)
 
 
 def _repeated_in_joke(clause: list[Tok], tg: Targets, most: int) -> bool:

@@ -77,6 +77,19 @@ def _apposed_name(idx, clause: list[Tok], words: list[str], k: int, hi: int, bef
     return put is not None and put[0].nick in read
 
 
+def _avenged(ctx: Ctx, idx, clause: list[Tok], k: int, hit) -> bool:
+    """True when the name at token ``k`` (after «за»; ``hit`` as the list read it, or None)
+    names a dead player in one of its readings: the one a move on another player avenges
+    («бью Кузю за Петю»), no target of it (:func:`engine.parse_judge._avenged`)."""
+    if hit is None:
+        from .parse_unread import player_at
+        hit = player_at(idx, clause, clause_words(clause), k)
+    if hit is None:
+        return False
+    nicks = (hit.nick,) if hit.nick is not None else hit.candidates
+    return any(n in ctx.state.players and n not in ctx.alive for n in nicks)
+
+
 def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item],
                  mark: int) -> None:
     """Check the move read from keyword ``kw`` (its items are ``items[mark:]``) against the
@@ -111,6 +124,10 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
             cw = cw or clause_words(clause)
             if _apposed_name(idx, clause, cw, k, hi, elements[n - 1] if n else None, read):
                 continue  # «Лопахина, Ермолая Алексеича», «Костеньку нашего, Треплева»
+        if k > 0 and clause[k - 1].w == "за" and moves and \
+                all(it.move.action not in ("vote", "watch") for it in moves) and \
+                _avenged(ctx, idx, clause, k, hit):
+            continue  # «стреляю в Бобра, за Максика» with Максик dead: whom he avenges
         if hit is not None:
             if hit.nick in read or (hit.nick is None and read & set(hit.candidates)):
                 continue
