@@ -103,7 +103,7 @@ class Answers:
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-              late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
+              late_deadline=None, late_row=None, came_after=None, moved=False, closed_early=None, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None,
               empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
@@ -126,7 +126,9 @@ class Answers:
         the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
         without «>» the letter's text was cut at, and whether the player's text under it was
         kept (:meth:`mailer.render.Renderer.reply`); ``carried``: what the replies this one
-        stands for said beyond the moves (:func:`mailer.reply_context.still_carried`)."""
+        stands for said beyond the moves (:func:`mailer.reply_context.still_carried`);
+        ``closed_early``: the day before, closed early before this letter came on time for it
+        (:meth:`mailer.render.Renderer.reply`)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -145,7 +147,7 @@ class Answers:
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
-                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
+                                   closed_early=closed_early, status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,

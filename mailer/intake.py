@@ -46,6 +46,9 @@ class SyncReport:
     #: the questions to the host in the letters read (mailer.questions.host_questions), for
     #: the host to answer: ``(letter id, nick, [questions])`` in reading order
     questions: list[tuple[int, str, list[str]]] = field(default_factory=list)
+    #: players whose letters, given back to a reopened day by ``reopen-day``, were read
+    #: again for it and who were told so in a reply «(исправлено)» (:mod:`mailer.day.reopened`)
+    corrected: list[str] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

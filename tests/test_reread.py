@@ -86,9 +86,10 @@ def test_letter_on_time_after_an_early_close_joins_the_reopened_day(game):
     the day and the next sync reads it into day 1."""
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v@x"), START + timedelta(hours=2))
     game.sync()
-    # received at 4 h, but the host closes the day at 5 h before the next sync reads it
-    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="j@x"), START + timedelta(hours=4))
+    # received at 4 h, but it reached the mailbox only after the host closed the day at 5 h
+    # (close-day --early fetches first: a letter already there is read into the day)
     close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="j@x"), START + timedelta(hours=4))
     game.sync()
     late = {r.message_id: r for r in game.rows()}["j@x"]
     assert (late.state, late.day) == ("after_close", 1)
@@ -110,8 +111,9 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     from mailer.out_state import OutState
     from mailer.store import Outgoing
 
-    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="late@x"), START + timedelta(hours=4))
     close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    # received at 4 h, in the mailbox only after the early close
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="late@x"), START + timedelta(hours=4))
     game.sync()
     [old] = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
     assert "ходы из него не засчитаны" in old.body

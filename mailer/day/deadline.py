@@ -111,7 +111,10 @@ def day_began(prev: DayRow | None, start: datetime) -> datetime:
     before the game's start, since posts before it belong to no day (FORUM.md)."""
     if prev is None:
         return start
-    return day_end(utc(prev.deadline), utc(prev.closed_at) if prev.closed_at else None, prev.status)
+    from ..stamp import letters_closed_at
+
+    closed = letters_closed_at(prev) if prev.closed_at or prev.last_closed_at else None
+    return day_end(utc(prev.deadline), closed, prev.status)
 
 
 def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, old: datetime,
