@@ -237,3 +237,78 @@ def test_early_close_reads_the_mailbox_first(tmp_path, dovecot, smtp_server):
     assert states() == {"h41.1@example.net": ("applied", 1), "h41.2@example.net": ("applied", 1),
                         "h41.3@example.net": ("applied", 1)}
     assert "Serginio" in closed.stdout.split("День 1 закрыт.")[0]  # lynched by two votes to one
+
+
+# --- 2. a letter taken off the queue stays, marked «снято с очереди», with why
+
+
+def _outbox_all(g: Game, at: datetime) -> str:
+    from click.testing import CliRunner
+
+    from mailer.cli import main as cli_main
+
+    return CliRunner().invoke(cli_main, ["--config", str(g.root / "game.toml"), "outbox", "--all"],
+                              env={"MAFIA_MAIL_NOW": at.isoformat(), "COLUMNS": "200"}).output
+
+
+def test_letters_taken_off_the_queue_stay_with_why(game):
+    """A reminder made stale by the player's moves, a «новый срок» notice replaced by the
+    next move of the deadline, and an «unknown address» answer replaced when the letter is read
+    again (reread) were deleted: they stay as «снято с очереди», and ``outbox --all`` lists
+    each with why; the new letters in their place are queued all the same."""
+    from mailer.day import remind, set_deadline
+    from mailer.reread import reread
+    from test_reread import _add_address
+
+    at = START + timedelta(hours=1)
+    remind(game.cfg, game.store, now=at)
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Serginio", msgid="b1@x"), at + timedelta(minutes=5))
+    sync(game.cfg, game.store, now=at + timedelta(minutes=10))
+    set_deadline(game.cfg, game.store, "2026-12-08 21:00", now=at + timedelta(minutes=15))
+    set_deadline(game.cfg, game.store, "2026-12-08 22:00", now=at + timedelta(minutes=20))
+    game.deliver(letter("buka.work@example.net", "Линч: Ягуарчик", msgid="w@x"), at + timedelta(minutes=25))
+    sync(game.cfg, game.store, now=at + timedelta(minutes=30))
+    [stranger] = [x for x in game.rows() if x.message_id == "w@x"]
+    _add_address(game, "buka@example.org", "buka.work@example.net")
+    reread(game.cfg, game.store, [stranger.id], now=at + timedelta(minutes=35))
+    with game.store.session() as s:
+        rows = list(s.exec(select(Outgoing).where(Outgoing.kind != "role").order_by(Outgoing.id)))
+    taken = [o for o in rows if o.state == "dropped"]
+    dropped = {(o.kind, o.to_nick or o.to_addr): o for o in taken}
+    assert dropped[("reminder", "Бука")].error == ("игрок прислал ходы после напоминания: ответ на его письмо "
+                                                   "говорит, что в силе")
+    assert [o.error for o in rows if o.kind == "deadline" and o.state == "dropped"] == [
+        "срок дня 1 снова перенесён: это письмо называет прежний срок"] * 4
+    assert [o.to_nick for o in rows if o.kind == "deadline" and o.state == "queued"] == [
+        "Маруська", "Бука", "Ягуарчик", "Serginio"]
+    assert dropped[("unknown_sender", "buka.work@example.net")].error.startswith("письмо прочитано заново")
+    assert [o.state for o in rows if o.ref.startswith("reply:w@x")] == ["queued"]
+    shown = _outbox_all(game, at + timedelta(minutes=40))
+    lines = shown.split("Почему снято с очереди:\n", 1)[1].splitlines()
+    assert f"  {dropped[('reminder', 'Бука')].id}: игрок прислал ходы после напоминания: ответ на его письмо " \
+           "говорит, что в силе" in lines
+    # (and the reply to Бука's first letter, which the reply to the letter read again stands for)
+    assert sorted(o.kind for o in taken) == ["deadline"] * 4 + ["reminder", "reply", "unknown_sender"]
+    assert dropped[("reply", "Бука")].error.startswith("его заменил ответ на следующее письмо игрока")
+    assert sum("снято с очереди (почему — ниже)" in line for line in shown.splitlines()) == len(taken)
+    assert f"снято с очереди — {len(taken)}" in shown.splitlines()[-1]
+
+
+def test_an_event_letter_taken_off_stays_and_its_ref_is_free_again(game):
+    """``open-day --event`` deleted the letters of the replaced event: they stay, dropped
+    with why, their ref and Message-ID marked, so that going back to the first event queues
+    its letter again (a new row), and every Message-ID stays unique."""
+    from mailer.day import set_event
+
+    for n, event in enumerate(("holiday", "choose_me", "full_moon", "holiday")):
+        set_event(game.cfg, game.store, event, now=START + timedelta(minutes=n))
+    with game.store.session() as s:
+        rows = list(s.exec(select(Outgoing).where(Outgoing.kind == "event").order_by(Outgoing.id)))
+    taken = [o for o in rows if o.state == "dropped"]
+    assert [o.ref.split(":")[1] for o in taken] == ["1.holiday", "1.choose_me"]
+    assert all(o.error == "событие дня 1 изменено (open-day --event): письмо о прежнем событии" for o in taken)
+    assert all(o.ref.endswith(f"~dropped{o.id}") and o.message_id.startswith(f"dropped{o.id}.") for o in taken)
+    [again] = [o for o in rows if o.state == "queued"]
+    assert again.ref == taken[0].ref.split("~")[0] and again.id > taken[-1].id
+    assert len({o.message_id for o in rows}) == len(rows)
+

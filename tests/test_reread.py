@@ -40,7 +40,8 @@ def test_letter_from_a_new_address_counts_after_the_host_adds_it(game):
     [reply] = game.replies("reply")
     assert reply.to_addr == "buka.work@example.net" and "Лечение: Маруська" in reply.body
     # the unsent «unknown address» notice is withdrawn: the player never gets both answers
-    assert report.withdrawn == 1 and game.replies("unknown_sender") == []
+    # (it stays in outbox --all, «снято с очереди», with why)
+    assert report.withdrawn == 1 and [o.state for o in game.replies("unknown_sender")] == ["dropped"]
 
 
 def test_reread_without_a_fix_gives_the_same_state(game):
@@ -49,7 +50,8 @@ def test_reread_without_a_fix_gives_the_same_state(game):
     [row] = game.rows()
     assert reread(game.cfg, game.store, [row.id], now=DEADLINE).states == {"unknown_sender": 1}
     assert [r.state for r in game.rows()] == ["unknown_sender"]
-    assert len(game.replies("unknown_sender")) == 1  # withdrawn and queued again: one
+    # withdrawn (kept, «снято с очереди») and queued again: one to go
+    assert [o.state for o in game.replies("unknown_sender")] == ["dropped", "queued"]
 
 
 def test_an_answer_already_sent_stays_when_the_letter_is_read_again(game):
@@ -129,8 +131,8 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     replies = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
     if sent:
         assert [o.id for o in replies if o.state == OutState.SENT] == [old.id]
-    else:
-        assert old.id not in [o.id for o in replies]
+    else:  # taken off the queue, kept in outbox --all with why
+        assert [o.state for o in replies if o.id == old.id] == [OutState.DROPPED]
     [new] = [o for o in replies if o.id != old.id]
     assert "Голос на линче: Маруська" in new.body and "не засчитаны" not in new.body
     assert new.state != OutState.SENT

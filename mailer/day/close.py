@@ -21,7 +21,7 @@ from ..config import GameConfig
 from ..intake import back_to_pending, release_answers
 from ..when import local_text
 from ..letter_state import LetterState
-from ..outbox import queue
+from ..outbox import drop_unsent, queue
 from ..out_state import UNSENT, OutState
 from ..stamp import letters_closed_at
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
@@ -454,12 +454,8 @@ def _withdrawn(out: Outgoing, day: int, revision: int) -> None:
     «снято с очереди», with why. Its ref and Message-ID get the mark of the reopening
     (``~reopen<revision>``), so the letter the day's new close queues in its place (the same
     ref for an event or «Страх» letter) is queued, and both stay unique."""
-    mark = f"reopen{revision}"
-    if out.state != OutState.DROPPED:  # (one the host dropped before keeps its own reason)
-        out.state, out.error = OutState.DROPPED.value, \
-            f"снято командой reopen-day {day}: итоги дня {day} пересчитываются"
-    out.ref = f"{out.ref}~{mark}"
-    out.message_id = f"{mark}.{out.message_id}"
+    drop_unsent(None, out, f"снято командой reopen-day {day}: итоги дня {day} пересчитываются",
+                mark=f"reopen{revision}")  # (one the host dropped before keeps its own reason)
 
 
 def _sent_line(out: Outgoing) -> str:
