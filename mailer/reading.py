@@ -77,7 +77,9 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     letter is prepared in place. ``now``: aware, the Date of the replies. Raises
     TemplateProblem when a host template cannot be rendered (the letters stay pending).
     Letters ``reopen-day`` gave back to the reopened day, once read, get their corrections
-    (:func:`mailer.day.reopened.correct_reread_letters`; ``report.corrected``).
+    (:func:`mailer.day.reopened.correct_reread_letters`; ``report.corrected``), and the unsent
+    «counts for the next day» notices of letters now answered are taken off the queue
+    (:func:`mailer.answers.drop_superseded_notices`).
     """
     from .prepare import Preparer
 
@@ -96,11 +98,15 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     finally:
         if own_preparer:
             preparer.close()
-    if report.processed:  # letters reopen-day gave back to their day: their senders are told
+    if report.processed:
+        from .answers import drop_superseded_notices
         from .day.reopened import correct_reread_letters
 
         with store.session() as s:
+            # letters reopen-day gave back to their day: their senders are told
             report.corrected.extend(correct_reread_letters(cfg, s, now))
+            # a «counts for the next day» notice whose letter is now answered never goes out with the answer
+            drop_superseded_notices(s)
 
 
 def due_letters(s: Session) -> list[int]:

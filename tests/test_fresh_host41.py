@@ -312,3 +312,36 @@ def test_an_event_letter_taken_off_stays_and_its_ref_is_free_again(game):
     assert again.ref == taken[0].ref.split("~")[0] and again.id > taken[-1].id
     assert len({o.message_id for o in rows}) == len(rows)
 
+
+# --- 3. a late player's stale first answer does not go out with the new one
+
+DEADLINE = START + timedelta(days=1)
+
+
+def test_the_next_day_notice_is_dropped_once_the_letter_is_answered(game):
+    """Two letters after day 1's deadline get «counts for day 2, answered after the
+    results» notices; while the day is open they wait in the queue. close-day reads the
+    letters for day 2 and one reply stands for both: the notices, unsent, are taken off
+    (kept, with why) and only that reply goes out; Маруська's notice, already sent, stays."""
+    game.deliver(letter("marusya@example.org", "лимонад. Проверяю Бука", msgid="m1@x"), DEADLINE + timedelta(minutes=1))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=2))
+    send_all(game.cfg, game.store, now=DEADLINE + timedelta(minutes=2))
+    game.deliver(letter("buka@example.org", "Лечу Маруську", msgid="b1@x"), DEADLINE + timedelta(minutes=2))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=5))
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="b2@x"), DEADLINE + timedelta(minutes=6))
+    sync(game.cfg, game.store, now=DEADLINE + timedelta(minutes=8))
+    assert [o.state for o in _replies(game, "b1@x") + _replies(game, "b2@x")] == ["queued", "queued"]
+    close_day(game.cfg, game.store, now=DEADLINE + timedelta(minutes=10))
+    first, second = _replies(game, "b1@x"), _replies(game, "b2@x")
+    notices = [o for o in first + second if o.ref.startswith("next_day:")]
+    [answer] = [o for o in second if o.ref == "reply:b2@x"]
+    assert [o.state for o in notices] == ["dropped", "dropped"]
+    assert all(o.error == f"его заменил ответ {answer.id} о дне 2: письмо прочитано, там сказано, что из него "
+                          "принято" for o in notices)
+    assert "Принято (день 2):\n  - Лечение: Ягуарчик" in answer.body and answer.state == "queued"
+    report = send_all(game.cfg, game.store, now=DEADLINE + timedelta(minutes=11))
+    with game.store.session() as s:
+        to_buka = [o for o in s.exec(select(Outgoing).where(Outgoing.to_nick == "Бука", Outgoing.kind == "reply"))
+                   if o.state == "sent"]
+    assert [o.id for o in to_buka] == [answer.id] and report is not None
+    assert [o.state for o in _replies(game, "m1@x")] == ["sent", "sent"]  # the sent notice stays sent
