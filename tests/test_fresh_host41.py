@@ -345,3 +345,63 @@ def test_the_next_day_notice_is_dropped_once_the_letter_is_answered(game):
                    if o.state == "sent"]
     assert [o.id for o in to_buka] == [answer.id] and report is not None
     assert [o.state for o in _replies(game, "m1@x")] == ["sent", "sent"]  # the sent notice stays sent
+
+
+# --- 4. the forum's relative times count on the host's clock (MAFIA_MAIL_NOW)
+
+REHEARSAL = "2026-12-08T15:00:00+03:00"  # day 1 of the forum tests' game is open until 08.12 19:30
+
+
+def _post_times(store) -> dict[str, datetime]:
+    from mailer.forum.db import ForumPost
+    from mailer.store import utc
+
+    with store.session() as s:
+        return {p.author: utc(p.at).astimezone(MSK) for p in s.exec(select(ForumPost))}
+
+
+def test_forum_import_reads_today_on_the_rehearsal_clock(tmp_path):
+    """A pasted thread's «Сегодня, 14:05» and «вчера в 21:03» count from the rehearsal clock
+    (MAFIA_MAIL_NOW), as every other command does, not from the machine's date; the posts
+    land in day 1."""
+    from click.testing import CliRunner
+    from forum.game import make_game
+
+    from mailer.cli import main as cli_main
+
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "day1.txt"
+    paste.write_text("Ягуар\nСегодня, 14:05\nГолосую за Лиса.\n\nЗоя\nвчера в 21:03\nЛинч Гному.\n",
+                     encoding="utf-8")
+    out = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "forum", "import", str(paste)],
+                             env={"MAFIA_MAIL_NOW": REHEARSAL})
+    assert out.exit_code == 0, out.output
+    assert _post_times(store) == {"Ягуар": datetime(2026, 12, 8, 14, 5, tzinfo=MSK),
+                                  "Зоя": datetime(2026, 12, 7, 21, 3, tzinfo=MSK)}
+    assert "день 1: новых постов 2" in out.output
+    store.dispose()
+
+
+def test_forum_sync_reads_today_on_the_rehearsal_clock(tmp_path):
+    """``forum sync`` of a page printing «Сегодня, 14:05», its server's Date the real clock:
+    under MAFIA_MAIL_NOW the post is of the rehearsal's today."""
+    from click.testing import CliRunner
+    from forum.game import make_game
+    from forum.pages import URLS, P, msk, render
+    from forum.topic_server import TopicServer
+
+    from mailer.cli import main as cli_main
+
+    srv = TopicServer().start()
+    try:
+        pages = [[P(201, "Ягуар", msk(8, 14, 5), [("t", "Голосую за Лиса.")], relative=True)]]
+        srv.pages[URLS["phpbb"](1)] = render("phpbb", pages, base=srv.base)[0]
+        assert "Сегодня" in srv.pages[URLS["phpbb"](1)]
+        cfg, store = make_game(tmp_path / "g", url=srv.base + URLS["phpbb"](1))
+        out = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "forum", "sync"],
+                                 env={"MAFIA_MAIL_NOW": REHEARSAL})
+        assert out.exit_code == 0, out.output
+        assert _post_times(store) == {"Ягуар": datetime(2026, 12, 8, 14, 5, tzinfo=MSK)}
+        store.dispose()
+    finally:
+        srv.stop()
