@@ -103,7 +103,7 @@ class Answers:
         out.reply_body = body
 
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
-              late_deadline=None, late_row=None, came_after=None, moved=False, standing=(),
+              late_deadline=None, late_row=None, came_after=None, moved=False, closed_early=None, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None,
               empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
@@ -126,7 +126,9 @@ class Answers:
         the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
         without «>» the letter's text was cut at, and whether the player's text under it was
         kept (:meth:`mailer.render.Renderer.reply`); ``carried``: what the replies this one
-        stands for said beyond the moves (:func:`mailer.reply_context.still_carried`)."""
+        stands for said beyond the moves (:func:`mailer.reply_context.still_carried`);
+        ``closed_early``: the day before, closed early before this letter came on time for it
+        (:meth:`mailer.render.Renderer.reply`)."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -145,7 +147,7 @@ class Answers:
         body = self.renderer.reply(nick=cols["nick"], moves=moves, problems=problems, questions=list(questions),
                                    state=ctx.state, day_row=ctx.row, late_deadline=late_deadline,
                                    late_row=late_row, came_after=came_after, moved=moved,
-                                   status=state, skip=cols["skip"], cancel=cols["cancel"],
+                                   closed_early=closed_early, status=state, skip=cols["skip"], cancel=cols["cancel"],
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
@@ -309,3 +311,36 @@ def reply_subject(subject: str) -> str:
     """The subject of an answer: «Re: » and the letter's subject («Ход» when it has none)."""
     subject = subject.strip() or "Ход"
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def drop_superseded_notices(s) -> int:
+    """Take off the queue (:func:`mailer.outbox.drop_unsent`, kept as «снято с очереди» with
+    why) every unsent «counts for the next day» notice (:meth:`Answers.next_day`) whose letter
+    has been read since, when its player has a newer reply about the same day (queued after
+    the notice, not taken off): that reply says what the notice promised for later — the
+    letter counts for the next day, and what was accepted from it — so the notice, going out
+    with it, would tell him his moves were still to be read. Returns how many."""
+    from sqlmodel import select
+
+    from .letter_state import LetterState
+    from .out_state import UNSENT, OutState
+    from .outbox import drop_unsent
+    from .store import Letter, Outgoing
+
+    dropped = 0
+    for notice in list(s.exec(select(Outgoing).where(Outgoing.ref.startswith(NEXT_DAY_REF),
+                                                     Outgoing.state.in_(UNSENT)).order_by(Outgoing.id))):
+        message_id, row = answered_letter(notice.ref)
+        letter = s.get(Letter, row) if row is not None else s.exec(
+            select(Letter).where(Letter.message_id == message_id).order_by(Letter.id)).first()
+        if letter is None or letter.state == LetterState.PENDING:
+            continue  # not read yet: the notice is all the player has
+        newer = s.exec(select(Outgoing.id).where(
+            Outgoing.kind == "reply", Outgoing.to_nick == notice.to_nick, Outgoing.day == notice.day,
+            Outgoing.id > notice.id, Outgoing.state != OutState.DROPPED.value,
+            ~Outgoing.ref.startswith(NEXT_DAY_REF)).order_by(Outgoing.id.desc())).first()
+        if newer is not None:
+            drop_unsent(s, notice, f"его заменил ответ {newer} о дне {notice.day}: письмо прочитано, "
+                                   "там сказано, что из него принято")
+            dropped += 1
+    return dropped

@@ -46,6 +46,9 @@ class SyncReport:
     #: the questions to the host in the letters read (mailer.questions.host_questions), for
     #: the host to answer: ``(letter id, nick, [questions])`` in reading order
     questions: list[tuple[int, str, list[str]]] = field(default_factory=list)
+    #: players whose letters, given back to a reopened day by ``reopen-day``, were read
+    #: again for it and who were told so in a reply «(исправлено)» (:mod:`mailer.day.reopened`)
+    corrected: list[str] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:
@@ -192,11 +195,14 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
     """Make way for new answers to ``letters``, which are about to be read again (``reread``,
     ``reopen-day``): their unsent answers (In-Reply-To one of their Message-IDs: the reply,
     the «unknown address» notice, the «held» reply; a reply taken off the queue, by the host
-    or for a later letter's, :mod:`mailer.reply_context`) are deleted, so a player never gets both
-    the old answer and the new one; a sent reply stays as it is but gives up its ``ref``
-    (``reply:<Message-ID>`` gets ``~<id>`` appended), so the new reading's reply is queued
-    instead of being taken for it. Returns how many unsent answers were deleted."""
+    or for a later letter's, :mod:`mailer.reply_context`) are taken off the queue
+    (:func:`mailer.outbox.drop_unsent`: kept as «снято с очереди», with why, their refs
+    freed), so a player never gets both the old answer and the new one; a sent reply stays as
+    it is but gives up its ``ref`` (``reply:<Message-ID>`` gets ``~<id>`` appended), so the
+    new reading's reply is queued instead of being taken for it. Returns how many answers
+    were taken off (each once: one taken off by an earlier re-reading is not counted again)."""
     from .out_state import UNSENT, OutState
+    from .outbox import drop_unsent
     from .store import Outgoing
 
     ids = {f"<{letter.message_id}>" for letter in letters if letter.message_id}
@@ -206,8 +212,10 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
     for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reply", "unknown_sender")))):
         if (loads(out.headers_json) or {}).get("In-Reply-To") not in ids:
             continue
-        if out.state in UNSENT or (out.kind == "reply" and out.state == OutState.DROPPED):
-            s.delete(out)
+        if out.state in UNSENT or (out.kind == "reply" and out.state == OutState.DROPPED
+                                   and not out.ref.endswith(f"~dropped{out.id}")):
+            drop_unsent(s, out, "письмо прочитано заново (reread, reopen-day, close-day): вместо этого "
+                                "ответа — ответ на новое чтение")
             gone += 1
         elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:
             out.ref = f"{out.ref}~{out.id}"

@@ -126,6 +126,31 @@ def queue(s: Session, cfg: GameConfig, *, ref: str, **letter) -> Outgoing:
     return row
 
 
+def drop_unsent(s: Session | None, out: "Outgoing | dict", why: str | None, *, keep_ref: bool = False,
+                mark: str | None = None) -> None:
+    """Take the unsent letter ``out`` off the queue: the one way a letter is taken off. Its
+    state becomes ``dropped`` («снято с очереди») with ``why`` (``outbox --all`` shows it;
+    a letter already dropped keeps its own reason); the row stays, its number is never
+    reused. Unless ``keep_ref`` (the host's ``drop``: the same letter is never queued again;
+    a reply another reply stands for), its ``ref`` and Message-ID get the mark
+    ``~<mark>`` (default ``dropped<id>``), so a letter queued later in its place under the
+    same ref (a new notice, the new reading's reply) is queued, and both stay unique. ``out``
+    may be the columns of a row about to be inserted (a dict, :func:`outgoing_row`); ``s``
+    (the session of a stored row) may be None for those."""
+    if isinstance(out, dict):
+        if out["state"] != OutState.DROPPED:
+            out["state"], out["error"] = OutState.DROPPED.value, why
+        return
+    if out.state != OutState.DROPPED:
+        out.state, out.error = OutState.DROPPED.value, why
+    mark = mark or f"dropped{out.id}"
+    if not keep_ref and not out.ref.endswith(f"~{mark}"):
+        out.ref = f"{out.ref}~{mark}"
+        out.message_id = f"{mark}.{out.message_id}"
+    if s is not None:
+        s.add(out)
+
+
 def build_message(cfg: GameConfig, row: Outgoing, *, utf8: bool = False) -> EmailMessage:
     """The exact RFC 5322 message for a row (what ``preview`` shows and ``send`` sends).
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .config import GameConfig
 from .day import GameError
 from .out_state import TO_SEND, OutState
+from .outbox import drop_unsent
 from .store import Outgoing, Store
 
 #: Headers ``preview`` leaves out: MIME plumbing the host need not read.
@@ -137,8 +138,7 @@ def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
             if row.state == OutState.DROPPED:
                 report.before.append(row.id)
                 continue
-            row.state, row.error = OutState.DROPPED.value, None
-            s.add(row)
+            drop_unsent(s, row, None, keep_ref=True)  # (the same letter is never queued again)
             report.dropped.append(row.id)
             report.lines.append(f"{row.id}  {row.to_nick or row.to_addr}  {row.subject}")
         return report

@@ -49,7 +49,7 @@ from .render_templates import TemplateProblem
 from .reply_context import (EarlierReply, carried_block, clan_head, clan_idle, earlier_replies, fold, folded_letters,
                             pending_senders, still_carried, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
-from .stamp import stamp
+from .stamp import closed_early_before, stamp
 from .store import Letter, Outgoing, Store, dumps, loads, utc
 from .words import NOTHING_TO_UNVOTE_NOTE, UNVOTE_NOTE, UNVOTED, stored_problem
 from .day import current_context
@@ -76,6 +76,10 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     decodes and parses the next batches ahead while one is processed; without it every
     letter is prepared in place. ``now``: aware, the Date of the replies. Raises
     TemplateProblem when a host template cannot be rendered (the letters stay pending).
+    Letters ``reopen-day`` gave back to the reopened day, once read, get their corrections
+    (:func:`mailer.day.reopened.correct_reread_letters`; ``report.corrected``), and the unsent
+    «counts for the next day» notices of letters now answered are taken off the queue
+    (:func:`mailer.answers.drop_superseded_notices`).
     """
     from .prepare import Preparer
 
@@ -94,6 +98,15 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     finally:
         if own_preparer:
             preparer.close()
+    if report.processed:
+        from .answers import drop_superseded_notices
+        from .day.reopened import correct_reread_letters
+
+        with store.session() as s:
+            # letters reopen-day gave back to their day: their senders are told
+            report.corrected.extend(correct_reread_letters(cfg, s, now))
+            # a «counts for the next day» notice whose letter is now answered never goes out with the answer
+            drop_superseded_notices(s)
 
 
 def due_letters(s: Session) -> list[int]:
@@ -394,6 +407,12 @@ class _Run:
             return done(LetterState.AFTER_CLOSE)
         state = LetterState.APPLIED if (result.moves or result.skip or result.cancel or result.unvote) \
             else LetterState.NO_MOVES
+        # after an early close of the day before, on time for its deadline: the reply says
+        # the host closed that day early and the letter counts for this one
+        closed_early = closed_early_before(letter.received, batch.prev) if late_for is None else None
+        if closed_early is not None:
+            letter.notes.append(f"пришло после досрочного закрытия дня {closed_early.day}, до его срока: "
+                                f"относится ко дню {ctx.day}")
         if came_after is not None:  # what it counted for, as its reply says
             letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: " + (
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
@@ -460,7 +479,7 @@ class _Run:
         now_standing = {m.action for m in [*result.moves, *kept]} | \
             {m.move.action for m in [*result.moves, *kept] if m.action == "on_behalf" and m.move is not None}
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, standing=kept, replaced=replaced, clan_idle=idle, head=head,
+                           moved=moved, closed_early=closed_early, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),
                            empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),

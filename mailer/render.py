@@ -28,6 +28,7 @@ from .render_words import (tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, C
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
 from .render_templates import HostTemplates, TemplateProblem, template_line
+from .stamp import letters_closed_at
 from .store import DayRow, utc
 from .when import local_text
 
@@ -154,7 +155,7 @@ class Renderer:
               day_row: DayRow, late_deadline: datetime | None, status: str, skip: bool,
               cancel: bool, now: datetime | None = None, late_row: DayRow | None = None,
               came_after: DayRow | None = None, moved: bool = False,
-              standing: list[Move] = (), questions: list[str] = (),
+              closed_early: DayRow | None = None, standing: list[Move] = (), questions: list[str] = (),
               replaced: list[Move] = (), no_vote: bool = False,
               no_night: dict | None = None, clan_idle: list[dict] = (),
               folded: list[datetime] = (), quoted: list[Move] = (),
@@ -167,6 +168,9 @@ class Renderer:
         closed (the letter counts for ``day_row``, and the reply says so first); ``moved``: the
         sender had been told the letter counts for the next day, and the host has since moved
         the deadline past it (the reply says it counts for ``day_row`` after all);
+        ``closed_early``: the day before ``day_row``, which the host closed early (``close-day
+        --early``) before this letter came on time for its deadline (the reply says so, and
+        that the letter counts for ``day_row``: :func:`mailer.stamp.closed_early_before`);
         ``standing``: the sender's moves from earlier letters of the day that still stand
         (:func:`engine.legality.standing_moves`), listed so a refusal never reads as «nothing
         of mine counts»; ``replaced``: the moves of those letters this one replaces;
@@ -225,10 +229,12 @@ class Renderer:
                            problems=problems, day=day_row, deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
+                           closed_early=closed_early,
+                           closed_early_at=letters_closed_at(closed_early) if closed_early is not None else None,
                            standing=[describe_move(m, state, mine, lines=True) for m in standing],
                            questions=list(questions), carried=list(carried), swindle=swindle,
                            replaced=[describe_move(m, state, mine, lines=True) for m in replaced],
-                           closed_at=utc(late_row.closed_at) if late_row is not None
+                           closed_at=letters_closed_at(late_row) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,
                            closed=now is not None and now > utc(day_row.deadline) + timedelta(minutes=1))

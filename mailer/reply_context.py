@@ -201,13 +201,10 @@ def fold(s: Session, earlier: list[EarlierReply], *, by: int | None = None) -> l
     ids = [i for _, i in folded_letters(earlier)]
     notes = [(_FOLD_NOTE if len(ids) == 1 else _FOLD_NOTES).format(", ".join(map(str, ids)))] if ids else []
     why = FOLDED_REASON.format(by) if by is not None else None
-    for e in earlier:
-        if e.row is not None:
-            e.row["state"], e.row["error"] = OutState.DROPPED.value, why
-        else:
-            out = s.get(Outgoing, e.out_id)
-            out.state, out.error = OutState.DROPPED.value, why
-            s.add(out)
+    from .outbox import drop_unsent
+
+    for e in earlier:  # (the ref stays: the letter is answered, by the later reply)
+        drop_unsent(s, e.row if e.row is not None else s.get(Outgoing, e.out_id), why, keep_ref=True)
     return notes
 
 

@@ -8,7 +8,7 @@ from engine.calendar import on_time
 
 from .store import utc
 
-__all__ = ["stamp"]
+__all__ = ["stamp", "letters_closed_at", "closed_early_before"]
 
 
 def stamp(received: datetime, prev, row, earlier=None) -> tuple:
@@ -29,7 +29,7 @@ def stamp(received: datetime, prev, row, earlier=None) -> tuple:
       deadline) is simply a letter of ``row`` (DECISIONS.md §2).
     """
     if prev is not None and prev.status == "closed":
-        if received < _closed_at(prev):
+        if received < letters_closed_at(prev):
             if on_time(received, utc(prev.deadline)):
                 return _first_open_then(received, prev, earlier), None
             if not on_time(received, utc(row.deadline)):
@@ -40,10 +40,24 @@ def stamp(received: datetime, prev, row, earlier=None) -> tuple:
     return None, None
 
 
-def _closed_at(day) -> datetime:
-    """When the closed day ``day`` was closed (its deadline's next minute when not stored)."""
-    return utc(day.closed_at) if day.closed_at is not None else \
-        utc(day.deadline) + timedelta(minutes=1)
+def letters_closed_at(day) -> datetime:
+    """When the closed day ``day`` stopped taking letters (aware UTC): its latest close — a
+    day reopened (``reopen-day``) took letters again until it was closed again — else its
+    first close, else its deadline's next minute when neither is stored."""
+    at = day.last_closed_at or day.closed_at
+    return utc(at) if at is not None else utc(day.deadline) + timedelta(minutes=1)
+
+
+def closed_early_before(received: datetime, prev) -> object:
+    """``prev`` (the day before the open one) when the host closed it early (``close-day
+    --early``, before its deadline) and a letter received at ``received`` came after that
+    close but on time for ``prev``'s deadline: such a letter counts for the open day, and its
+    reply says that the host closed ``prev`` early. None otherwise."""
+    if prev is None or prev.status != "closed":
+        return None
+    if received >= letters_closed_at(prev) and on_time(received, utc(prev.deadline)):
+        return prev
+    return None
 
 
 def _first_open_then(received: datetime, day, earlier) -> object:
@@ -51,7 +65,7 @@ def _first_open_then(received: datetime, day, earlier) -> object:
     deadline the letter met (``day`` itself when no earlier one was)."""
     while earlier is not None and day.day > 1:
         before = earlier(day.day - 1)
-        if before is None or before.status != "closed" or received >= _closed_at(before) or \
+        if before is None or before.status != "closed" or received >= letters_closed_at(before) or \
                 not on_time(received, utc(before.deadline)):
             break
         day = before

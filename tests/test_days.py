@@ -178,8 +178,8 @@ def test_queued_reminders_dropped_at_close_day(demo):
     sync(cfg, store, now=START + timedelta(hours=1))
     assert remind(cfg, store, now=AFTER)
     close_day(cfg, store, now=AFTER)
-    with store.session() as s:
-        assert [o for o in store.outgoing(s) if o.kind == "reminder"] == []
+    with store.session() as s:  # kept, «снято с очереди», with why
+        assert {(o.state, o.error) for o in store.outgoing(s) if o.kind == "reminder"} == {("dropped", "день 1 закрыт")}
 
 
 def test_reminders_past_their_deadline_are_dropped_at_send(demo):
@@ -193,8 +193,9 @@ def test_reminders_past_their_deadline_are_dropped_at_send(demo):
     assert reminded
     rep = send_all(cfg, store, now=AFTER)
     assert rep.dropped == len(reminded) and rep.sent > 0
-    with store.session() as s:
-        assert [o for o in store.outgoing(s) if o.kind == "reminder"] == []
+    with store.session() as s:  # kept, «снято с очереди», with why
+        assert {(o.state, o.error) for o in store.outgoing(s) if o.kind == "reminder"} == {
+            ("dropped", "срок дня 1 уже прошёл: напоминание опоздало")}
         assert s.get(DayRow, 1).status == "open"
 
 
@@ -323,14 +324,15 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
     row, stale = set_event(cfg, store, "holiday", now=START)
     assert row.mortar and stale == [] and event_letters() == [(row.mortar, "queued")]
     _row, stale = set_event(cfg, store, "secret", now=START)
-    assert stale == [] and event_letters() == []
+    assert stale == [] and event_letters() == [(row.mortar, "dropped")]  # kept, with why
     row, _ = set_event(cfg, store, "holiday", now=START)
     send_all(cfg, store, now=START)
     _row, stale = set_event(cfg, store, "none", now=START)
     assert stale == [f"{row.mortar}: [{cfg.name}] Событие дня 1",  # the role letters named «Праздник»:
                      "письма с ролями, где названо прежнее событие дня 1, уже отправлены: 24; "
                      "живым игрокам поставлено в очередь письмо о новом событии: 24"]
-    assert event_letters() == [(row.mortar, "sent")] + [(p.nick, "queued") for p in cfg.players]
+    assert event_letters() == [(row.mortar, "dropped"), (row.mortar, "sent")] + [
+        (p.nick, "queued") for p in cfg.players]
 
 
 def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
@@ -665,7 +667,7 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     assert after[sent.id].body == sent.body and old_text in sent.body  # sent: not rewritten
     # the demo's letter of 19:34 is on time for 21:30: its «counts for day 2» notice is gone
     dropped = [r for r in rows if r.ref.startswith("next_day:")]
-    assert len(dropped) == 1 and dropped[0].id not in after
+    assert len(dropped) == 1 and after[dropped[0].id].state == "dropped"  # kept, with why
     for r in rows:
         if r.id != sent.id and old_text in r.body and r not in dropped and r.state != "dropped":
             assert after[r.id].body == r.body.replace(old_text, new_text)
@@ -683,15 +685,15 @@ def test_moved_deadline_rewrites_unsent_letters_and_tells_the_living(demo):
     # moved again: the unsent notices of the first move are replaced, one letter a player
     set_deadline(cfg, store, "2026-12-08 22:00", now=now)
     with store.session() as s:
-        notices = [r for r in store.outgoing(s) if r.kind == "deadline"]
-    assert len(notices) == len(cfg.players)
+        notices = [r for r in store.outgoing(s) if r.kind == "deadline" and r.state != "dropped"]
+    assert len(notices) == len(cfg.players)  # (the replaced ones kept, «снято с очереди»)
     # the players never received 21:30 (its notices were not sent): the old deadline they know
     assert all("до 08.12.2026 22:00 (МСК); прежний срок — 08.12.2026 19:30 (МСК)"
                in r.body for r in notices)
     # moved back to the deadline they know: nothing to tell, and no notice left
     set_deadline(cfg, store, "2026-12-08 19:30", now=now)
     with store.session() as s:
-        assert [r for r in store.outgoing(s) if r.kind == "deadline"] == []
+        assert [r for r in store.outgoing(s) if r.kind == "deadline" and r.state != "dropped"] == []
         assert not any("22:00 (МСК)" in r.body for r in store.outgoing(s) if r.state == "queued")
 
 
@@ -706,8 +708,8 @@ def test_close_day_drops_the_unsent_notices_of_its_moved_deadline(demo):
         assert len([r for r in store.outgoing(s) if r.kind == "deadline"]) == len(cfg.players)
     sync(cfg, store, now=AFTER)
     rep = close_day(cfg, store, now=datetime(2026, 12, 8, 18, 31, tzinfo=timezone.utc))
-    with store.session() as s:
-        assert [r for r in store.outgoing(s) if r.kind == "deadline"] == []
+    with store.session() as s:  # kept, «снято с очереди», with why
+        assert {(r.state, r.error) for r in store.outgoing(s) if r.kind == "deadline"} == {("dropped", "день 1 закрыт")}
     set_deadline(cfg, store, "2026-12-09 23:00", now=AFTER)  # day 2's: told to the living
     dead = {d["player"] for d in rep.result.to_json()["deaths"]}
     with store.session() as s:

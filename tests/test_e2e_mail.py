@@ -95,10 +95,10 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     count = len(smtp_server.messages)
     # 24 role letters + 22 replies to players (Darkwing's and Незабудка's two letters each came
     # in one sync: the reply to the later one stands for both, the earlier one is held back,
-    # mailer/reply_context) + the notice that the late letter belongs to day 2 + its reply
-    # (read in day 2) + 1 to the unknown address + 24 result letters (everybody was alive at
-    # the start of the day)
-    assert count == 24 + 22 + 1 + 1 + 1 + 24
+    # mailer/reply_context) + the late letter's reply (read in day 2: the notice that it belongs
+    # to day 2, not sent yet, was taken off the queue) + 1 to the unknown address + 24 result
+    # letters (everybody was alive at the start of the day)
+    assert count == 24 + 22 + 1 + 1 + 24
     both = [m for m in smtp_server.messages if "отдельного ответа на него не будет" in
             _body(email.message_from_bytes(m.data, policy=policy.default))]
     assert sorted(m.rcpt_tos[0] for m in both) == ["darkwing@example.net", "nezabudka@example.com"]
@@ -124,14 +124,13 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     assert "сын" not in _body(results["bublik@example.net"][0])
     # the late letter got a reply saying so, the unknown address a polite refusal
     late = [m for m in inbox["pchelka@example.com"] if m["Subject"].startswith("Re:") and "после срока" in _body(m)]
-    # first at once the notice that it belongs to day 2, then (after close-day) the reply
-    assert len(late) == 2
-    assert "уже после срока дня 1 — 03.11.2026 19:30" in _body(late[0])
-    assert "Оно относится ко дню 2: " in _body(late[0])
-    assert "после срока дня 1 — 03.11.2026 19:30" in _body(late[1])
+    # the notice that it belongs to day 2 was not sent before close-day answered the letter:
+    # it was taken off the queue, and only the reply goes out
+    assert len(late) == 1
+    assert "после срока дня 1 — 03.11.2026 19:30" in _body(late[0])
     # («лечу Шершня»: he died that night, so nothing of it counts: it belongs to day 2)
-    assert "поэтому оно относится ко дню 2" in _body(late[1]) and "Не принято" in _body(late[1])
-    assert "засчитаны" not in _body(late[1])
+    assert "поэтому оно относится ко дню 2" in _body(late[0]) and "Не принято" in _body(late[0])
+    assert "засчитаны" not in _body(late[0])
     assert all(m["In-Reply-To"] and m["Auto-Submitted"] == "auto-replied" for m in late)
     unknown = inbox["kot.office@example.com"]
     assert len(unknown) == 1 and "нет в списке игроков" in _body(unknown[0])

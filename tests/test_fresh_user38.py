@@ -45,9 +45,20 @@ def test_a_dead_players_result_letter_keeps_its_blank_lines(demo):
 
 
 def test_the_notice_to_a_late_letter_promises_no_move(demo):
-    _folder, sent = demo
-    [notice] = [body for to, subject, body in sent
-                if "pchelka@example.com" in to and "напишу после итогов дня 1" in body]
+    from mailer.config import load_config
+    from mailer.store import Outgoing, Store
+
+    folder, sent = demo
+    # (the demo closes the day before sending: the notice, superseded by the reply, is not
+    # sent but kept, «снято с очереди», in outbox --all)
+    store = Store(load_config(folder / "game.toml").database_url)
+    try:
+        with store.session() as s:
+            [notice] = [o.body for o in store.outgoing(s) if o.to_addr == "pchelka@example.com"
+                        and "напишу после итогов дня 1" in o.body and o.state == "dropped"]
+    finally:
+        store.dispose()
+    assert not any("напишу после итогов дня 1" in body for _to, _subject, body in sent)
     assert ("уже после срока дня 1 — 08.12.2026 19:30 (МСК). Оно относится ко дню 2: что я в нём "
             "понял и что из него принято, напишу после итогов дня 1.") in notice
     assert "засчитано" not in notice

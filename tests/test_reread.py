@@ -40,7 +40,8 @@ def test_letter_from_a_new_address_counts_after_the_host_adds_it(game):
     [reply] = game.replies("reply")
     assert reply.to_addr == "buka.work@example.net" and "Лечение: Маруська" in reply.body
     # the unsent «unknown address» notice is withdrawn: the player never gets both answers
-    assert report.withdrawn == 1 and game.replies("unknown_sender") == []
+    # (it stays in outbox --all, «снято с очереди», with why)
+    assert report.withdrawn == 1 and [o.state for o in game.replies("unknown_sender")] == ["dropped"]
 
 
 def test_reread_without_a_fix_gives_the_same_state(game):
@@ -49,7 +50,8 @@ def test_reread_without_a_fix_gives_the_same_state(game):
     [row] = game.rows()
     assert reread(game.cfg, game.store, [row.id], now=DEADLINE).states == {"unknown_sender": 1}
     assert [r.state for r in game.rows()] == ["unknown_sender"]
-    assert len(game.replies("unknown_sender")) == 1  # withdrawn and queued again: one
+    # withdrawn (kept, «снято с очереди») and queued again: one to go
+    assert [o.state for o in game.replies("unknown_sender")] == ["dropped", "queued"]
 
 
 def test_an_answer_already_sent_stays_when_the_letter_is_read_again(game):
@@ -86,9 +88,10 @@ def test_letter_on_time_after_an_early_close_joins_the_reopened_day(game):
     the day and the next sync reads it into day 1."""
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v@x"), START + timedelta(hours=2))
     game.sync()
-    # received at 4 h, but the host closes the day at 5 h before the next sync reads it
-    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="j@x"), START + timedelta(hours=4))
+    # received at 4 h, but it reached the mailbox only after the host closed the day at 5 h
+    # (close-day --early fetches first: a letter already there is read into the day)
     close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="j@x"), START + timedelta(hours=4))
     game.sync()
     late = {r.message_id: r for r in game.rows()}["j@x"]
     assert (late.state, late.day) == ("after_close", 1)
@@ -110,8 +113,9 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     from mailer.out_state import OutState
     from mailer.store import Outgoing
 
-    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="late@x"), START + timedelta(hours=4))
     close_day(game.cfg, game.store, now=START + timedelta(hours=5), early=True)
+    # received at 4 h, in the mailbox only after the early close
+    game.deliver(letter("jaguar@example.org", "Линч: Маруська", msgid="late@x"), START + timedelta(hours=4))
     game.sync()
     [old] = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
     assert "ходы из него не засчитаны" in old.body
@@ -127,8 +131,8 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     replies = [o for o in game.replies("reply") if o.to_addr == "jaguar@example.org"]
     if sent:
         assert [o.id for o in replies if o.state == OutState.SENT] == [old.id]
-    else:
-        assert old.id not in [o.id for o in replies]
+    else:  # taken off the queue, kept in outbox --all with why
+        assert [o.state for o in replies if o.id == old.id] == [OutState.DROPPED]
     [new] = [o for o in replies if o.id != old.id]
     assert "Голос на линче: Маруська" in new.body and "не засчитаны" not in new.body
     assert new.state != OutState.SENT

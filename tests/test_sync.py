@@ -445,8 +445,11 @@ def test_reminder_queued_before_the_players_moves_is_dropped(game):
     game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="r1@x"),
                  START + timedelta(hours=2))
     game.sync()
-    reminders = sorted(r.to_nick for r in game.replies("reminder"))
+    reminders = sorted(r.to_nick for r in game.replies("reminder") if r.state != "dropped")
     assert reminders == ["Serginio", "Маруська", "Ягуарчик"]
+    [dropped] = [r for r in game.replies("reminder") if r.state == "dropped"]  # kept, with why
+    assert (dropped.to_nick, dropped.error) == (
+        "Бука", "игрок прислал ходы после напоминания: ответ на его письмо говорит, что в силе")
     with game.store.session() as s:
         [stored] = game.store.letters(s, day=1)
         assert "напоминание этому игроку снято с очереди: он прислал ходы" in stored.notes_json
@@ -465,7 +468,7 @@ def test_reminders_dropped_for_each_player_once_within_a_batch(game):
                                         ("serg@example.org", "Линч: Ягуарчик")]):
         game.deliver(letter(sender, text, msgid=f"rb{n}@x"), START + timedelta(hours=2, minutes=n))
     game.sync()
-    assert sorted(r.to_nick for r in game.replies("reminder")) == ["Маруська", "Ягуарчик"]
+    assert sorted(r.to_nick for r in game.replies("reminder") if r.state != "dropped") == ["Маруська", "Ягуарчик"]
     with game.store.session() as s:
         noted = {l.message_id: "напоминание этому игроку снято" in l.notes_json
                  for l in game.store.letters(s, day=1)}
@@ -539,8 +542,8 @@ def test_a_late_letter_made_on_time_by_a_moved_deadline_counts_once_at_an_early_
     assert [(m["target"], m["outcome"]) for m in result["moves"] if m["action"] == "heal"][-1] == (
         "Ягуарчик", "done")
     assert result["statuses"] == {"Ягуарчик": ["healed"]}
-    replies = {r.ref: r.body for r in game.replies("reply")}
-    assert sorted(replies) == ["reply:early@x", "reply:late@x"]
+    replies = {r.ref: r.body for r in game.replies("reply")}  # (the dropped notice kept, with why)
+    assert sorted(replies) == ["next_day:late@x~dropped6", "reply:early@x", "reply:late@x"]
     body = replies["reply:late@x"]
     assert "Принято (день 1):\n  - Лечение: Ягуарчик" in body
     assert "не засчитаны" not in body and "после срока" not in body

@@ -301,7 +301,9 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
     """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
     Сначала называет, что отменится, и переспрашивает «Вернуть день N?» (--yes — без
     вопроса). Если после дня N закрыты и другие дни, ничего не меняет без --undo-later.
-    Посты и письма после первого закрытия дня остаются в следующем дне.
+    Письма, пришедшие после досрочного закрытия дня N до его срока, следующий sync читает
+    заново для дня N (тем, кто уже получил ответ, — исправленный ответ); посты после первого
+    закрытия дня остаются в следующем дне.
 
     \b
     Пример:
@@ -323,8 +325,13 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
             click.echo("Ничего не изменено.")
             return
         undone = []
-    sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone)
+    reread: list[int] = []
+    sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, reread=reread)
     click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
+    if reread:
+        click.echo(f"Писем, пришедших после досрочного закрытия дня {day} до его срока и прочитанных для "
+                   f"следующего дня: {len(reread)} ({', '.join(map(str, reread))}). Их прочитает заново "
+                   f"для дня {day} {typed('sync')}; кто уже получил ответ на них, получит исправленный.")
     if undone and yes:
         click.echo("Отменено:")
         for line in undone:

@@ -55,6 +55,9 @@ def _echo_report(report, cfg, store) -> None:
         click.echo(f"Вопросы к ведущему в новых письмах (ответить: {typed('write НОМЕР')}):")
         for letter_id, who, questions in report.questions:
             click.echo(f"  {letter_id}: {who} — " + "; ".join(f"«{q}»" for q in questions))
+    if report.corrected:  # letters reopen-day gave back to their day (mailer.day.reopened)
+        click.echo("Письма, пришедшие после досрочного закрытия дня до его срока, прочитаны заново для "
+                   f"снова открытого дня; исправленный ответ «(исправлено)» в очереди: {', '.join(report.corrected)}")
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:

@@ -17,7 +17,7 @@ from .common import NUMBERS, call, flat, now, open_game, print_table, retyped, s
 @click.option("--all", "show_all", is_flag=True, help="Показать и отправленные.")
 @click.pass_context
 def outbox(ctx: click.Context, show_all: bool) -> None:
-    """Список писем в очереди (и отправленных с --all; у снятого с очереди ответа — почему).
+    """Список писем в очереди (и отправленных с --all; у снятого с очереди письма — почему).
 
     \b
     Пример:

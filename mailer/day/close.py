@@ -21,8 +21,9 @@ from ..config import GameConfig
 from ..intake import back_to_pending, release_answers
 from ..when import local_text
 from ..letter_state import LetterState
-from ..outbox import queue
+from ..outbox import drop_unsent, queue
 from ..out_state import UNSENT, OutState
+from ..stamp import letters_closed_at
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
@@ -67,8 +68,11 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     newspaper and open the next day — in one transaction; then read the letters that waited
     for the new day (received after the closed day's deadline) exactly as ``sync`` reads
     pending letters (:func:`mailer.reading.process_pending`), so their replies go out with
-    the day's results. Arguments, returns and errors as :func:`_close_day`;
-    ``CloseReport.read`` counts the letters read for the new day.
+    the day's results. An early close (``early``) first fetches the mailbox as ``sync`` does
+    (:func:`_fetch_before_early_close`): the letters received before it are read into the
+    day. Arguments, returns and errors as :func:`_close_day` (and GameError when an early
+    close cannot read the mailbox); ``CloseReport.read`` counts the letters read for the new
+    day.
     """
     from ..intake import SyncReport
     from ..reading import process_pending
@@ -78,6 +82,8 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     # later after a sync had set them aside for the next day, a sync cut short) count in this
     # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
     first = SyncReport()
+    if early:  # the day ends now: a letter received before it is the day's (DECISIONS.md §8)
+        _fetch_before_early_close(cfg, store, first, now)
     try:
         process_pending(cfg, store, now=now, report=first)
     except TemplateProblem as exc:
@@ -85,6 +91,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
                         "повторите close-day") from None
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
     report.read_first = first.processed
+    report.corrected.extend(first.corrected)  # letters reopen-day gave back to this day
     if report.result is not None and (report.winner is None or report.earlier):
         read = SyncReport()
         try:
@@ -97,8 +104,35 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
             from .later import correct_replies
 
             with store.session() as s:
-                report.corrected = correct_replies(cfg, s, report.day, report.earlier, report.result, now)
+                report.corrected.extend(correct_replies(cfg, s, report.day, report.earlier, report.result, now))
     return report
+
+
+def _fetch_before_early_close(cfg: GameConfig, store: Store, report, now: datetime) -> None:
+    """Store the mailbox's new letters (:func:`mailer.intake.fetch_new`, as ``sync`` does)
+    before ``close-day --early`` closes the open day at ``now``: a letter received before the
+    close belongs to the day (DECISIONS.md §8), so it is read into it, never left for a later
+    sync that would find the day closed. Records the fetch as the game's last sync.
+
+    Raises:
+        GameError: the mailbox cannot be read (the day is not closed; the message says to
+            check the mail with ``sync`` and close again).
+    """
+    from ..config import ConfigError
+    from ..fetch import MailboxError
+    from ..intake import fetch_new
+
+    try:
+        fetch_new(cfg, store, report, now=now)
+    except (MailboxError, ConfigError) as exc:
+        raise GameError("день не закрыт: перед досрочным закрытием close-day забирает почту, чтобы письма, "
+                        f"пришедшие до закрытия, вошли в день, а почту забрать не удалось ({exc}). "
+                        "Проверьте почту командой mafia-mail sync и повторите mafia-mail close-day --early") from None
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is not None:
+            game.last_sync = to_db(now)
+            s.add(game)
 
 
 def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
@@ -178,6 +212,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
+        row.last_closed_at = to_db(now)  # (its letters' end: mailer.stamp.letters_closed_at)
         new_state = result.new_state
         next_row = None
         if result.winner is None:
@@ -244,7 +279,7 @@ def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
     the day is closed and its results come in their own letter (they go out with them).
     (After a close past the deadline the invitation names a time already past, and the
     reply's Date is before it: it stays as written.) Returns how many were rewritten."""
-    closed = renderer.local(utc(row.closed_at))
+    closed = renderer.local(letters_closed_at(row))
     instead = (f"День {row.day} закрыт {closed}: ходы этого дня больше не меняются; итоги — в "
                f"письме с итогами дня {row.day}.")
     n = 0
@@ -331,14 +366,19 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
 
 @one_at_a_time
 def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = False,
-               undone: list[str] | None = None, dry_run: bool = False) -> list[str]:
+               undone: list[str] | None = None, dry_run: bool = False,
+               reread: list[int] | None = None) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
     the day but after it was closed (``after_close``) become ``pending``: the next sync
-    reads them into the day. The day keeps the moment of its first close: posts and letters
-    after it stay the next day's. ``undone`` (when given) receives :func:`undone_by_reopen`'s
-    lines. ``dry_run``: change nothing, only check, fill ``undone`` and return the letters
+    reads them into the day. So do the letters received after the day's (early) close, on
+    time for its deadline, and read for a later day meanwhile
+    (:func:`mailer.day.reopened.release_reopened_letters`; ``reread``, when given, receives
+    their ids): the next reading reads them for the day, and a player who had the old answer
+    gets the new one marked «(исправлено)». The day keeps the moment of its first close for
+    the thread: posts after it stay the next day's. ``undone`` (when given) receives
+    :func:`undone_by_reopen`'s lines. ``dry_run``: change nothing, only check, fill ``undone`` and return the letters
     already sent (so the host can confirm first, as ``reopen-day`` asks).
 
     Raises:
@@ -391,6 +431,14 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         for letter in late:
             back_to_pending(letter)
             s.add(letter)
+        # and so do the letters that came after its (early) close, on time for its deadline,
+        # read for a later day meanwhile: the next reading reads them for it, and tells a
+        # player who had the old answer that it changed (mailer.day.reopened)
+        from .reopened import release_reopened_letters
+
+        again = release_reopened_letters(s, row)
+        if reread is not None:
+            reread.extend(again)
         return sent
 
 
@@ -406,12 +454,8 @@ def _withdrawn(out: Outgoing, day: int, revision: int) -> None:
     «снято с очереди», with why. Its ref and Message-ID get the mark of the reopening
     (``~reopen<revision>``), so the letter the day's new close queues in its place (the same
     ref for an event or «Страх» letter) is queued, and both stay unique."""
-    mark = f"reopen{revision}"
-    if out.state != OutState.DROPPED:  # (one the host dropped before keeps its own reason)
-        out.state, out.error = OutState.DROPPED.value, \
-            f"снято командой reopen-day {day}: итоги дня {day} пересчитываются"
-    out.ref = f"{out.ref}~{mark}"
-    out.message_id = f"{mark}.{out.message_id}"
+    drop_unsent(None, out, f"снято командой reopen-day {day}: итоги дня {day} пересчитываются",
+                mark=f"reopen{revision}")  # (one the host dropped before keeps its own reason)
 
 
 def _sent_line(out: Outgoing) -> str:

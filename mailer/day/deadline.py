@@ -12,7 +12,7 @@ from engine.state import GameState
 
 from ..config import GameConfig
 from ..letter_state import LetterState
-from ..outbox import queue
+from ..outbox import drop_unsent, queue
 from ..out_state import UNSENT
 from ..answers import NEXT_DAY_REF, next_day_message_id
 from ..store import DayInput, DayRow, Letter, Outgoing, Store, dumps, loads, to_db, utc
@@ -111,7 +111,10 @@ def day_began(prev: DayRow | None, start: datetime) -> datetime:
     before the game's start, since posts before it belong to no day (FORUM.md)."""
     if prev is None:
         return start
-    return day_end(utc(prev.deadline), utc(prev.closed_at) if prev.closed_at else None, prev.status)
+    from ..stamp import letters_closed_at
+
+    closed = letters_closed_at(prev) if prev.closed_at or prev.last_closed_at else None
+    return day_end(utc(prev.deadline), closed, prev.status)
 
 
 def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, old: datetime,
@@ -128,7 +131,7 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
     for out in s.exec(select(Outgoing).where(Outgoing.kind == "deadline", Outgoing.day == ctx.day,
                                              Outgoing.state.in_(UNSENT))):
         told = _told_in(out.ref) or told
-        s.delete(out)
+        drop_unsent(s, out, f"срок дня {ctx.day} снова перенесён: это письмо называет прежний срок")
     s.flush()
     _drop_next_day_notices(s, ctx.day, new)
     old_text, new_text = renderer.local(old), renderer.local(new)
@@ -168,7 +171,8 @@ def _drop_next_day_notices(s: Session, day: int, new: datetime) -> None:
         received = s.exec(select(Letter.received).where(
             Letter.message_id == next_day_message_id(out.ref))).first()
         if received is not None and on_time(utc(received), new):
-            s.delete(out)
+            drop_unsent(s, out, f"срок дня {day} перенесён позже: письмо пришло в срок и "
+                                f"относится ко дню {day}")
 
 
 #: UTC minute in a deadline notice's ref: «deadline-moved:<day>:<told>:<new>:<nick>».
@@ -272,7 +276,7 @@ def drop_answered_reminder(s: Session, nick: str, day: int) -> bool:
                                         Outgoing.day == day, Outgoing.state.in_(UNSENT))).first()
     if out is None:
         return False
-    s.delete(out)
+    drop_unsent(s, out, "игрок прислал ходы после напоминания: ответ на его письмо говорит, что в силе")
     return True
 
 
@@ -285,7 +289,7 @@ def drop_past_reminders(s: Session, now: datetime) -> int:
                                              Outgoing.state.in_(UNSENT))):
         row = s.get(DayRow, out.day) if out.day is not None else None
         if row is not None and utc(row.deadline) <= now:
-            s.delete(out)
+            drop_unsent(s, out, f"срок дня {out.day} уже прошёл: напоминание опоздало")
             dropped += 1
     return dropped
 
@@ -299,6 +303,7 @@ def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
                                              Outgoing.state.in_(UNSENT))):
         p = state.players.get(out.to_nick or "")
         if (out.day or 0) <= day or (p is not None and not p.alive):
-            s.delete(out)
+            drop_unsent(s, out, f"день {out.day} закрыт" if (out.day or 0) <= day else
+                        f"{out.to_nick} выбыл(а) из игры")
             dropped += 1
     return dropped

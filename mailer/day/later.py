@@ -105,7 +105,7 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
     subject «(исправлено)»: what changed, and why (who left the game by the corrected results
     of ``day``). A player whose reading is what he was told gets no second answer: the new
     replies to those letters are taken off the queue. Returns the corrected players' nicks."""
-    from ..outbox import queue
+    from ..outbox import drop_unsent, queue
     from ..day.context import address_of
 
     by_nick: dict[str, list[tuple[Earlier, Letter]]] = {}
@@ -124,7 +124,8 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
             same = {f"<{letter.message_id}>" for e, letter in pairs if e.told is not None}
             for out in new_replies:
                 if (loads(out.headers_json) or {}).get("In-Reply-To") in same:
-                    s.delete(out)
+                    drop_unsent(s, out, f"после пересмотра дня {day} письмо прочитано так же: игрок уже "
+                                        "получил этот ответ")
             continue
         text = _correction(cfg, day, nick, changed, deaths, genders)
         target = new_replies[-1] if new_replies else None

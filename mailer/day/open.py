@@ -19,7 +19,7 @@ from engine.state import GameState
 
 from ..config import GameConfig
 from ..letter_state import LetterState
-from ..outbox import queue
+from ..outbox import drop_unsent, queue
 from ..out_state import MAYBE_SENT, UNSENT
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, shown_url, to_db, utc
 from .context import (GameError, address_of, current_context, day_spec, game_file,
@@ -113,7 +113,7 @@ def _withdraw_event_letters(s: Session, row: DayRow) -> list[str]:
         if out.ref in keep or out.ref.startswith(_CHANGED):  # (the latter: _tell_event_changed)
             continue
         if out.state in UNSENT:
-            s.delete(out)
+            drop_unsent(s, out, f"событие дня {row.day} изменено (open-day --event): письмо о прежнем событии")
         elif out.state in MAYBE_SENT:  # (a letter taken off the queue was never sent)
             sent.append(f"{out.to_nick or out.to_addr}: {out.subject}")
     return sent
@@ -363,7 +363,8 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
             if want and kept is None and (_told_event(out.ref, 2), _told_event(out.ref, 3)) == (told, row.event):
                 kept = out
             else:
-                s.delete(out)
+                drop_unsent(s, out, f"событие дня {row.day} снова изменено: " + (
+                    "в очереди письмо о нынешнем событии" if want else "игроку уже сообщено нынешнее событие"))
                 if not want:
                     done.dropped += 1
         s.flush()

@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from ..store import DayRow, Game, Store, to_db, utc
+from ..when import clock_offset
 from .db import ForumPost
 from .model import ForumError, PageRead, Post
 from .settings import ForumSettings, forum_settings
@@ -190,7 +191,10 @@ def _decode(raw: bytes) -> str:
 def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> StoreReport:
     """``forum import FILE...``: saved pages (any order, overlapping) or a text paste.
 
-    Relative times count from each file's modification time. One transaction.
+    Relative times count from each file's modification time, moved onto the host's clock
+    ``now`` (``MAFIA_MAIL_NOW`` in a rehearsal, :func:`mailer.when.clock_offset`, as a Maildir
+    letter's time is); undated lines get the file's time kept inside the open day
+    (:func:`_undated_time`). One transaction.
 
     Raises:
         ForumError: a file cannot be read (Russian message); nothing is stored then.
@@ -207,7 +211,9 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
                 mtime = datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
             except OSError as exc:
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
-            page = read_page(raw, settings, url=None, fetched=mtime,
+            # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
+            # the file's time); undated lines are kept inside the open day as they are
+            page = read_page(raw, settings, url=None, fetched=mtime + clock_offset(now),
                              undated=_undated_time(s, mtime, now))
             report.engine = report.engine or page.engine
             report.pages += 1

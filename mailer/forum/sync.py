@@ -27,12 +27,18 @@ USER_AGENT = "mafia-mail (forum thread reader; +https://example.invalid/mafia-ma
 
 
 def _fetched_at(response, now: datetime) -> datetime:
-    """The server's ``Date`` (RFC 9110 §6.6.1) as aware UTC, else ``now``."""
+    """When the page was fetched, on the host's clock ``now`` (aware UTC): the server's
+    ``Date`` (RFC 9110 §6.6.1), moved by the rehearsal clock's offset (``MAFIA_MAIL_NOW``,
+    :func:`mailer.when.clock_offset`: the server's clock is the real one, and «сегодня в
+    14:05» on the page is the host's today, as every other command counts it); else ``now``."""
+    from ..when import clock_offset
+
     value = response.headers.get("date")
     if value:
         try:
             at = parsedate_to_datetime(value)
-            return at.astimezone(timezone.utc) if at.tzinfo else at.replace(tzinfo=timezone.utc)
+            at = at.astimezone(timezone.utc) if at.tzinfo else at.replace(tzinfo=timezone.utc)
+            return at + clock_offset(now)
         except (TypeError, ValueError):
             pass
     return now
