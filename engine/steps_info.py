@@ -77,9 +77,11 @@ def _boss_check(b: Board, act: Act) -> None:
 
 def searched_role(b: Board, act: Act) -> str:
     """The role the fan looks for: the detective while he lives, else the role she names
-    (or named before) (DECISIONS.md §4 Fan)."""
+    (or named before) (DECISIONS.md §4 Fan). The swindler's stolen search looks for the role
+    his branch names («если фанатка — ищу врача у Y»), else the detective: what his reply
+    promised («Поиск врача: Y»; DECISIONS.md §4 Swindler: the branch as he wrote it)."""
     if act.stolen:
-        return "detective"
+        return act.move.role or "detective"
     if any(p.role == "detective" and p.alive for p in b.state.players.values()):
         return "detective"
     fan = b.state.players[act.actor]

@@ -352,13 +352,16 @@ class Renderer:
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])),
                                lost=result.event if nick in result.lost_vote else None)
+            # the role his search looked for: the fan's, or the swindler's stolen search's
+            sought = next((m.sought for m in result.moves if m.by == nick and m.sought),
+                          None) or p.fan_search_role
             stole = next((i["result"] for i in data["info"] if i["to"] == nick and i["action"] == "swindle"
                           and i["result"] in ROLE_NAMES_RU), None)  # named as his reply's branch
             for m in moves:  # named as the reply names it (a member's move with his role)
                 member = state_before.players.get(m.get("member") or "")
                 m["member_role"] = member.role if member else None
                 by = stole if stole and p.role == "swindler" and m["action"] not in ("swindle", "vote", "hunt") else p.role
-                m["title"] = result_title(m, by, m["member_role"], p.fan_search_role, stolen=by != p.role)
+                m["title"] = result_title(m, by, m["member_role"], sought, stolen=by != p.role)
             moves.sort(key=lambda m: result_step(m, p.role, m["member_role"], state_before.rules.hunt_step))
             # the boss's move for this member that was carried out or tried (not one voided by
             # the member's own move): the member learns what was done in his name
@@ -366,11 +369,11 @@ class Renderer:
                        for m in data["moves"] if m.get("member") == nick and m["by"] != nick
                        and m.get("outcome") != "void"]
             for m in by_boss:
-                m["title"] = move_title(m["action"], p.role, search_role=p.fan_search_role)
+                m["title"] = move_title(m["action"], p.role, search_role=sought)
             # what he learned; a move that failed taught nothing and is told once, under
             # «Ваши ходы» (not again under «Что вы узнали»)
             tried = {(m["action"], m.get("target")) for m in moves if m.get("outcome") == "failed"}
-            info = [dict(i, title=move_title(i["action"], p.role, search_role=p.fan_search_role))
+            info = [dict(i, title=move_title(i["action"], p.role, search_role=sought))
                     for i in data["info"] if i["to"] == nick and not (
                         i.get("result") == "failed" and (i["action"], i.get("target")) in tried)]
             news = []

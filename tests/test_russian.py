@@ -605,3 +605,20 @@ def test_role_letter_lists_the_games_own_words(tmp_path):
     plain = renderer_for(tmp_path / "plain", {n: None for n in roles})
     assert "Слова этой игры" not in plain.role_letter(nick="P3", state=turn.state_before,
                                                       day_row=day_row(1), code=None)
+
+
+def test_swindlers_stolen_search_is_named_by_the_role_his_branch_seeks(tmp_path):
+    """The detective dead, the swindler's fan branch «ищу врача у Doc»: his reply promised
+    «Поиск врача»; the resolver looks for the doctor and his result letter says so (it said
+    «Поиск детектива» and looked for the dead detective)."""
+    from pathlib import Path
+
+    turns = replay_turns(load_game_file(Path(__file__).parent.joinpath(
+        "cases", "swindler_stolen_search_named_role.toml").read_text(encoding="utf-8")))
+    t = turns[1]
+    renderer = renderer_for(tmp_path, {n: None for n in t.state_before.players})
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(2), state_before=t.state_before, next_row=day_row(3))}
+    assert "Поиск врача: Doc — выполнен." in letters["Swindler"]
+    assert "Поиск врача: Doc — вы нашли того, кого искали." in letters["Swindler"]
+    assert "детектив" not in letters["Swindler"]
