@@ -320,6 +320,28 @@ def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
     return n
 
 
+def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
+    """Undo :func:`_close_unsent_replies` for ``reopen-day``: an unsent reply to a letter of
+    ``row``'s day that says the day is closed and its moves no longer change (false once it
+    is open again) says instead that the host opened the day again and until when moves may
+    be sent or changed. Returns how many were rewritten."""
+    closed = re.compile(rf"^День {row.day} закрыт .*: ходы этого дня больше не меняются; итоги — "
+                        rf"в письме с итогами дня {row.day}\.$", re.M)
+    again = (f"Ведущий снова открыл день {row.day}: ходы можно прислать или изменить до "
+             f"{local_text(utc(row.deadline), cfg.zone)} — пришлите новое письмо, последний ход "
+             "заменит прежний.")
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == row.day,
+                                             Outgoing.state.in_(UNSENT))):
+        body = closed.sub(lambda _m: again, out.body)
+        body = body.replace("(в этот день у каждого было два голоса, в письме назван один)", _SECOND_VOTE)
+        if body != out.body:
+            out.body = body
+            s.add(out)
+            n += 1
+    return n
+
+
 def _sent_before(s: Session, row: DayRow) -> dict[str, str]:
     """Players who were already sent a result letter of an earlier revision of ``row``'s day
     (before ``reopen-day``): nick → the text of the results in the last one sent (its
@@ -446,6 +468,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
                     s.delete(out)
         row.status = "open"
         row.revision += 1
+        _reopen_unsent_replies(s, cfg, row)
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
         row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
         s.add(row)
