@@ -110,9 +110,15 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
             emails.insert(0, r.get("email", str))
         if not emails:
             raise r.fail("", "нет адреса: email = \"…\" или emails = [\"…\"]")
+        own: set[str] = set()
+        kept: list[str] = []
         for e in emails:
             if not isinstance(e, str) or "@" not in e:
                 raise r.fail("emails" if "emails" in entry else "email", f"не похоже на адрес: {e!r}")
+            if canonical(e) in own:
+                continue  # (his email repeated in his emails: one address, no conflict)
+            own.add(canonical(e))
+            kept.append(e)
             if canonical(e) in owners:
                 raise r.fail("email", f"адрес {e} уже у игрока «{owners[canonical(e)]}»")
             owners[canonical(e)] = nick
@@ -126,7 +132,7 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
         gender = r.get("gender", str, None)
         if gender is not None and gender not in ("m", "f"):
             raise r.fail("gender", f"пол «{gender}» не понят: gender = \"m\" (мужской) или \"f\" (женский)")
-        players.append(PlayerConfig(nick=nick, emails=tuple(emails), role=role, code=code,
+        players.append(PlayerConfig(nick=nick, emails=tuple(kept), role=role, code=code,
                                     gender=gender))
     if not players:
         raise ConfigError("нет игроков: добавьте таблицы [[player]]")

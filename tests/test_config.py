@@ -162,3 +162,13 @@ def test_config_in_another_encoding_is_refused_with_the_line(tmp_path):
     with pytest.raises(ConfigError) as err:
         load_config(path)
     assert str(err.value).startswith("game.toml, строка 2: файл не в кодировке UTF-8")
+
+
+def test_a_players_email_repeated_in_his_emails_is_one_address(tmp_path):
+    """config.example.toml shows email and a commented emails beginning with the same address:
+    a host who kept both got «адрес … уже у игрока» naming the player himself."""
+    text = BASE.replace('email = "Jaguar@Example.org"',
+                        'email = "Jaguar@Example.org"\nemails = ["jaguar@example.org", "jag@mail.example"]')
+    cfg = load_config(write(tmp_path, text))
+    jaguar = next(p for p in cfg.players if p.nick == "Ягуар")
+    assert jaguar.emails == ("Jaguar@Example.org", "jag@mail.example")

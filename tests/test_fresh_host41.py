@@ -83,6 +83,22 @@ def _read_for_day_two_then_reopen(g: Game) -> list[int]:
     return named
 
 
+def test_an_unsent_reply_that_said_the_day_is_closed_says_it_is_open_again(game):
+    """A fresh host: a reply queued before ``close-day --early`` was rewritten to «День 1
+    закрыт …: ходы этого дня больше не меняются» and still went out so after ``reopen-day 1``;
+    it now says the host opened the day again and until when moves may be changed."""
+    game.deliver(letter("buka@example.org", "Лечу Ягуарчика", msgid="b1@x"), CLOSED - timedelta(hours=1))
+    sync(game.cfg, game.store, now=CLOSED - timedelta(minutes=30))
+    close_day(game.cfg, game.store, now=CLOSED, early=True)
+    [reply] = _replies(game, "b1@x")
+    assert "День 1 закрыт 07.12.2026 22:30 (МСК): ходы этого дня больше не меняются" in reply.body
+    reopen_day(game.cfg, game.store, 1)
+    [reply] = _replies(game, "b1@x")
+    assert "больше не меняются" not in reply.body
+    assert ("Ведущий снова открыл день 1: ходы можно прислать или изменить до 08.12.2026 19:30 "
+            "(МСК) — пришлите новое письмо, последний ход заменит прежний.") in reply.body
+
+
 def test_reopen_reads_the_letters_after_the_early_close_for_the_reopened_day(game):
     """After ``reopen-day 1`` the next sync reads the letters that came after the early close
     for day 1, like a new letter of the reopened day: each sender, who had the answer «day 2»,
@@ -234,6 +250,9 @@ def test_early_close_reads_the_mailbox_first(tmp_path, dovecot, smtp_server):
     assert "h41.2@example.net" not in states()
     closed = host("close-day", "--early", "--yes", now=E2E_START + timedelta(hours=6))
     assert "Перед закрытием прочитано писем дня 1: 2." in closed.stdout
+    # the warning counts the votes just read (a fresh host: it named a player whose vote the
+    # same command then counted)
+    assert "нет голоса у 1 живого игрока: Serginio" in closed.stderr, closed.stderr
     assert states() == {"h41.1@example.net": ("applied", 1), "h41.2@example.net": ("applied", 1),
                         "h41.3@example.net": ("applied", 1)}
     assert "Serginio" in closed.stdout.split("День 1 закрыт.")[0]  # lynched by two votes to one

@@ -86,6 +86,8 @@ def test_a_word_of_another_move_is_a_conflict():
     # a shipped word whose class makes the host's move for the role that has it: no harm either
     assert conflicts(base, game_tables({"maniac_kill": ["замочить"], "rob": ["обчистить"],
                                         "search": ["смотреть"]})) == []
+    found = conflicts(base, game_tables({"vote": ["за борт"]}))  # an idiom: said once
+    assert len(found) == 1 and found[0][1].count("уже значит ход") == 1
     found = conflicts(base, game_tables({"heal": ["замочить"]}))
     assert found and "«замочить» уже значит ход «убийство от клана / убийство маньяка»" in found[0][1]
     assert "хилю" in base.words and "хилю" not in base.weak

@@ -170,7 +170,7 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
     there is none."""
     from . import build
 
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     owner: dict[object, tuple[str, str]] = {}  # form or phrase → (class, action) of the game
     for name, table in tables:
         if table.get("derived"):
@@ -193,7 +193,9 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
                 for what, forms in clash.items():
                     shown = ", ".join(f"«{f}»" for f in sorted(forms)[:4])
                     more = " …" if len(forms) > 4 else ""
-                    out.append((action, f"«{entry}» {what} ({shown}{more})"))
+                    line = (action, f"«{entry}» {what} ({shown}{more})")
+                    if line not in out:  # (an entry is in its field and its weak_ field)
+                        out.append(line)
     return out
 
 

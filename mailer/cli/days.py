@@ -240,16 +240,20 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
       mafia-mail --config game.toml close-day --early --yes
     """
     from mailer.day import close_day as do_close
+    from mailer.day import read_before_early_close
     from mailer.reports import early_close_warning
 
     cfg, store = open_game(ctx)
+    # (early: the mail is read first, so the warning counts the letters just read)
+    first = call(read_before_early_close, cfg, store, now=now()) if early else None
     warning = call(early_close_warning, cfg, store, now=now()) if early else ""
     if warning:
         click.echo(warning, err=yes)
         if not yes and not ask_yes("Закрыть день досрочно?"):
-            click.echo("День не закрыт.")
+            click.echo("День не закрыт." + (f" Прочитано писем дня: {first.processed}."
+                                            if first is not None and first.processed else ""))
             return
-    rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice)
+    rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice, read=first)
     if rep.waiting_for:
         from engine.names import inflect
 

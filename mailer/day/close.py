@@ -62,17 +62,47 @@ def _has_moves(s: Session, day: int) -> bool:
 
 
 @one_at_a_time
+def read_before_early_close(cfg: GameConfig, store: Store, *, now: datetime):
+    """What ``close-day --early`` does before it closes, done first so that the host's
+    question «Закрыть день досрочно?» counts the letters just read: fetch the mailbox as
+    ``sync`` does and read the open day's letters. Returns the ``mailer.intake.SyncReport``
+    to hand to :func:`close_day` (``read=``), which then fetches nothing twice.
+
+    Raises:
+        GameError: the mailbox cannot be read, or a template is broken (nothing closed).
+    """
+    from ..intake import SyncReport
+
+    first = SyncReport()
+    _fetch_before_early_close(cfg, store, first, now)
+    _read_pending_first(cfg, store, first, now)
+    return first
+
+
+def _read_pending_first(cfg: GameConfig, store: Store, first, now: datetime) -> None:
+    from ..reading import process_pending
+    from ..render_templates import TemplateProblem
+
+    try:
+        process_pending(cfg, store, now=now, report=first)
+    except TemplateProblem as exc:
+        raise GameError(f"письма дня не прочитаны ({exc}); день не закрыт: исправьте шаблон и "
+                        "повторите close-day") from None
+
+
+@one_at_a_time
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
-              fear_choice: str | None = None) -> CloseReport:
+              fear_choice: str | None = None, read=None) -> CloseReport:
     """Resolve the open day (DECISIONS.md §2–10), queue the result letters, store the
     newspaper and open the next day — in one transaction; then read the letters that waited
     for the new day (received after the closed day's deadline) exactly as ``sync`` reads
     pending letters (:func:`mailer.reading.process_pending`), so their replies go out with
     the day's results. An early close (``early``) first fetches the mailbox as ``sync`` does
     (:func:`_fetch_before_early_close`): the letters received before it are read into the
-    day. Arguments, returns and errors as :func:`_close_day` (and GameError when an early
-    close cannot read the mailbox); ``CloseReport.read`` counts the letters read for the new
-    day.
+    day; ``read``: the report of :func:`read_before_early_close` when the caller has already
+    fetched and read (the mailbox is not fetched again). Arguments, returns and errors as
+    :func:`_close_day` (and GameError when an early close cannot read the mailbox);
+    ``CloseReport.read`` counts the letters read for the new day.
     """
     from ..intake import SyncReport
     from ..reading import process_pending
@@ -81,14 +111,10 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     # letters already stored and on time for the open day but not read yet (a deadline moved
     # later after a sync had set them aside for the next day, a sync cut short) count in this
     # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
-    first = SyncReport()
-    if early:  # the day ends now: a letter received before it is the day's (DECISIONS.md §8)
+    first = read if read is not None else SyncReport()
+    if early and read is None:  # the day ends now: a letter received before it is the day's (DECISIONS.md §8)
         _fetch_before_early_close(cfg, store, first, now)
-    try:
-        process_pending(cfg, store, now=now, report=first)
-    except TemplateProblem as exc:
-        raise GameError(f"письма дня не прочитаны ({exc}); день не закрыт: исправьте шаблон и "
-                        "повторите close-day") from None
+    _read_pending_first(cfg, store, first, now)
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
     report.read_first = first.processed
     report.corrected.extend(first.corrected)  # letters reopen-day gave back to this day
@@ -294,6 +320,28 @@ def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
     return n
 
 
+def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
+    """Undo :func:`_close_unsent_replies` for ``reopen-day``: an unsent reply to a letter of
+    ``row``'s day that says the day is closed and its moves no longer change (false once it
+    is open again) says instead that the host opened the day again and until when moves may
+    be sent or changed. Returns how many were rewritten."""
+    closed = re.compile(rf"^День {row.day} закрыт .*: ходы этого дня больше не меняются; итоги — "
+                        rf"в письме с итогами дня {row.day}\.$", re.M)
+    again = (f"Ведущий снова открыл день {row.day}: ходы можно прислать или изменить до "
+             f"{local_text(utc(row.deadline), cfg.zone)} — пришлите новое письмо, последний ход "
+             "заменит прежний.")
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == row.day,
+                                             Outgoing.state.in_(UNSENT))):
+        body = closed.sub(lambda _m: again, out.body)
+        body = body.replace("(в этот день у каждого было два голоса, в письме назван один)", _SECOND_VOTE)
+        if body != out.body:
+            out.body = body
+            s.add(out)
+            n += 1
+    return n
+
+
 def _sent_before(s: Session, row: DayRow) -> dict[str, str]:
     """Players who were already sent a result letter of an earlier revision of ``row``'s day
     (before ``reopen-day``): nick → the text of the results in the last one sent (its
@@ -420,6 +468,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
                     s.delete(out)
         row.status = "open"
         row.revision += 1
+        _reopen_unsent_replies(s, cfg, row)
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
         row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else
         s.add(row)
