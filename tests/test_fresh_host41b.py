@@ -99,3 +99,38 @@ def test_posts_after_an_early_close_follow_the_letters_after_reopen(tmp_path):
         store.dispose()
     finally:
         srv.stop()
+
+
+def test_the_hosts_drop_says_why_in_outbox_all(tmp_path, smtp_reject_server):
+    """``drop`` stores why: «снято ведущим», with ``--reason`` the host's words; a letter the
+    (real, local) SMTP server refused keeps that refusal after it. ``outbox --all`` lists
+    them under «Почему снято с очереди»."""
+    from test_sync import Game
+
+    g = Game(tmp_path)
+    try:
+        text = g.cfg.path.read_text(encoding="utf-8")
+        send = text[text.index("[send]"):]
+        g.cfg.path.write_text(text.replace(send, f'[send]\nkind = "smtp"\nhost = "{smtp_reject_server.host}"\n'
+                                                 f'port = {smtp_reject_server.port}\ntls = "none"\n'
+                                                 'from = "Ведущий <host@example.org>"\n'), encoding="utf-8")
+        run = lambda *args: CliRunner().invoke(cli_main, ["--config", str(g.cfg.path), *args])  # noqa: E731
+        with g.store.session() as s:
+            ids = [o.id for o in g.store.outgoing(s)]  # the four role letters
+        assert len(ids) == 4
+        run("send", "--retry-uncertain")
+        with g.store.session() as s:
+            assert [o.state for o in g.store.outgoing(s)] == ["failed"] * 4
+        assert run("drop", str(ids[0])).exit_code == 0
+        out = run("drop", str(ids[1]), "--reason", "роль скажу сам в личке")
+        assert out.exit_code == 0, out.output
+        listed = run("outbox", "--all").output
+        reasons = listed[listed.index("Почему снято с очереди:"):].splitlines()[1:3]
+        refused = ("(до этого — отказ сервера: Сервер отказался принять получателей: "
+                   "{}: 550 5.1.1 No such user)")
+        assert reasons == [
+            f"  {ids[0]}: снято ведущим " + refused.format("marusya@example.org"),
+            f"  {ids[1]}: снято ведущим: роль скажу сам в личке " + refused.format("buka@example.org"),
+        ]
+    finally:
+        g.store.dispose()
