@@ -97,6 +97,17 @@ def edit_letter(store: Store, letter_id: int, body: str) -> bool:
         return True
 
 
+def dropped_by_host(row: Outgoing, reason: str | None) -> str:
+    """Why the host's ``drop`` took ``row`` off the queue, as ``outbox --all`` shows it
+    (Russian): «снято ведущим», then the host's ``reason`` when he gave one; a letter with an
+    error stored (refused by the server, or of unknown fate) keeps it after them (``error``
+    holds one text only)."""
+    why = "снято ведущим" + (f": {reason.strip()}" if reason and reason.strip() else "")
+    if row.error:
+        why += f" (до этого — {OutState(row.state).ru}: {row.error})"
+    return why
+
+
 @dataclass(frozen=True)
 class Dropped:
     """What ``drop`` did: ``dropped`` the letters taken off the queue now, ``before`` those
@@ -108,12 +119,13 @@ class Dropped:
     lines: list[str] = field(default_factory=list)
 
 
-def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
+def drop_letters(store: Store, letter_ids: list[int], reason: str | None = None) -> Dropped:
     """Take letters ``letter_ids`` off the queue: they will not be sent (state ``dropped``,
     «снято с очереди»; the row stays, so the same letter is never queued again). Safe to
     repeat: a letter already dropped is reported in :attr:`Dropped.before`. Queued, uncertain
     and refused (failed) letters may be dropped; nothing is dropped when any of the letters
-    cannot be.
+    cannot be. Each letter dropped keeps why, for ``outbox --all`` (:func:`dropped_by_host`:
+    «снято ведущим», with the host's ``reason`` when given).
 
     >>> drop_letters(store, [7])            # doctest: +SKIP
     Dropped(dropped=[7], before=[])
@@ -138,7 +150,7 @@ def drop_letters(store: Store, letter_ids: list[int]) -> Dropped:
             if row.state == OutState.DROPPED:
                 report.before.append(row.id)
                 continue
-            drop_unsent(s, row, None, keep_ref=True)  # (the same letter is never queued again)
+            drop_unsent(s, row, dropped_by_host(row, reason), keep_ref=True)  # (never queued again)
             report.dropped.append(row.id)
             report.lines.append(f"{row.id}  {row.to_nick or row.to_addr}  {row.subject}")
         return report

@@ -132,10 +132,11 @@ class DayRow(SQLModel, table=True):
     newspaper: str | None = None
     newspaper_bbcode: str | None = None
     paper_json: str | None = None  # the newspaper's context (mailer.render.Renderer.newspaper)
-    closed_at: datetime | None = None  # its first close: the thread's posts after it are the next day's
+    closed_at: datetime | None = None  # its first close
     #: its latest close (``reopen-day``, then ``close-day`` again; None in databases made before
-    #: it existed: ``closed_at``): letters received before it, on time, are the day's
-    #: (:func:`mailer.stamp.letters_closed_at`)
+    #: it existed: ``closed_at``): letters received and thread posts written before it, on
+    #: time, are the day's (:func:`mailer.stamp.letters_closed_at`,
+    #: :func:`mailer.forum.today.posts_closed_at`)
     last_closed_at: datetime | None = None
     #: the lynch votes and autokill word counts close-day resolved the day with ({"votes",
     #: "words"}): a closed day's figures stay these, whatever the thread later shows

@@ -22,7 +22,7 @@ def _outbox(g) -> str:
 
 def test_outbox_all_says_why_a_reply_was_taken_off_the_queue(tmp_path):
     """A reply held back because the reply to the player's next letter stands for both says
-    so, naming that letter; a reply the host dropped himself (``drop``) says no reason."""
+    so, naming that letter; a reply the host dropped himself (``drop``) says «снято ведущим»."""
     g = Game(tmp_path)
     try:
         g.answers(("buka@example.org", "Лечу Маруську. Голос — Ягуарчик.", "a@x"),
@@ -44,7 +44,8 @@ def test_outbox_all_says_why_a_reply_was_taken_off_the_queue(tmp_path):
         assert dropped.exit_code == 0, dropped.output
         # the row, the reason's heading and the closing count («…, снято с очереди — 1)»)
         assert listed.count("снято с очереди") == 3 and "снято с очереди — 1)" in listed
-        assert _outbox(g).count("(почему — ниже)") == 1  # the host's own drop: no reason given
+        assert _outbox(g).count("(почему — ниже)") == 2  # the host's own drop says so too
+        assert f"{got['reply:c@x'].id}: снято ведущим" in _outbox(g)
         assert _outbox(g).count("снято с очереди") == 4 and "снято с очереди — 2)" in _outbox(g)
     finally:
         g.store.dispose()

@@ -148,21 +148,22 @@ def edit(ctx: click.Context, letter_id: int) -> None:
 
 @click.command()
 @click.argument("ids", metavar="НОМЕР...", nargs=-1, type=NUMBERS, required=True)
+@click.option("--reason", metavar="ТЕКСТ", help="Почему снято (outbox --all покажет: «снято ведущим: ТЕКСТ»).")
 @click.pass_context
-def drop(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
-    """Снять письма из очереди: они не уйдут (в outbox --all — «снято с очереди»). Повтор
-    безопасен; отправленное письмо снять нельзя. Номера — через пробел или запятую, подряд
-    идущие — диапазоном.
+def drop(ctx: click.Context, ids: tuple[list[int], ...], reason: str | None) -> None:
+    """Снять письма из очереди: они не уйдут (в outbox --all — «снято с очереди» и почему:
+    «снято ведущим», с --reason — и ваша причина). Повтор безопасен; отправленное письмо
+    снять нельзя. Номера — через пробел или запятую, подряд идущие — диапазоном.
 
     \b
     Примеры:
       mafia-mail --config game.toml drop 7 8
-      mafia-mail --config game.toml drop 129-149
+      mafia-mail --config game.toml drop 129-149 --reason "итоги ушли на форум"
     """
     from mailer.outgoing import drop_letters
 
     _cfg, store = open_game(ctx)
-    report = call(drop_letters, store, flat(ids))
+    report = call(drop_letters, store, flat(ids), reason)
     if report.dropped:
         click.echo(f"Снято с очереди ({len(report.dropped)}):")
         for line in report.lines:

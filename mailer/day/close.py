@@ -238,7 +238,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
-        row.last_closed_at = to_db(now)  # (its letters' end: mailer.stamp.letters_closed_at)
+        row.last_closed_at = to_db(now)  # (its letters' and posts' end: mailer.stamp.letters_closed_at)
         new_state = result.new_state
         next_row = None
         if result.winner is None:
@@ -424,8 +424,10 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
     time for its deadline, and read for a later day meanwhile
     (:func:`mailer.day.reopened.release_reopened_letters`; ``reread``, when given, receives
     their ids): the next reading reads them for the day, and a player who had the old answer
-    gets the new one marked «(исправлено)». The day keeps the moment of its first close for
-    the thread: posts after it stay the next day's. ``undone`` (when given) receives
+    gets the new one marked «(исправлено)». The thread's posts follow the same rule
+    (:func:`mailer.forum.today.posts_closed_at`): while the day is open again, a post written
+    on time for its deadline is the day's, and once it is closed again, a post written
+    before that close. ``undone`` (when given) receives
     :func:`undone_by_reopen`'s lines. ``dry_run``: change nothing, only check, fill ``undone`` and return the letters
     already sent (so the host can confirm first, as ``reopen-day`` asks).
 

@@ -84,18 +84,19 @@ def windows(s: Session, game: Game, upto: int | None = None, *,
     """``(day, start, end)`` (aware UTC, end exclusive) of every stored day and of the
     calendar's days after them up to ``upto``: the stored days' spans
     (:func:`mailer.forum.today.spans`: a day ends at its deadline minute or when it was closed
-    early, the next day begins then; an empty span for a day that ended before the game's
+    early — its latest close, :func:`mailer.forum.today.posts_closed_at` —, the next day
+    begins then; an empty span for a day that ended before the game's
     start), then each calendar day up to its deadline minute. ``closing``: the open day is
     being closed at that moment (close-day): its span is the one it will have once closed."""
-    from .today import spans
+    from .today import posts_closed_at, spans
 
     state = GameState.from_json(loads(game.state_json))
     start = utc(game.start)
     rows = {}
     for r in s.exec(select(DayRow)):
-        closed_at, status = utc(r.closed_at), r.status
+        closed_at, status = posts_closed_at(utc(r.closed_at), utc(r.last_closed_at), r.status), r.status
         if closing is not None and r.status == "open":
-            closed_at, status = min(closing, closed_at) if closed_at else closing, "closed"
+            closed_at, status = closing, "closed"  # (a reopened day too: its new close)
         rows[r.day] = (utc(r.deadline), closed_at, status)
     out = [(day, begin, end) for day, (begin, end) in sorted(spans(start, rows).items())]
     begin = out[-1][2] if out else start

@@ -21,12 +21,57 @@ def day_end(deadline: datetime, closed_at: datetime | None, status: str) -> date
     or, for a day closed before that (close-day --early), the moment it was closed: the next
     day began then (DECISIONS.md §2), as it did for letters (:func:`mailer.stamp.stamp`).
     A day closed early before it began (before the game's start) still ends at its close;
-    :func:`spans` gives it no time then. A day reopened (``reopen-day``) keeps the moment of
-    its first close: the posts after it stay the next day's."""
+    :func:`spans` gives it no time then. ``closed_at``: :func:`posts_closed_at` (a day
+    reopened with ``reopen-day`` ends at its latest close, and at its deadline while open
+    again, as its letters do)."""
     end = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
     if closed_at is not None:
         end = min(end, closed_at)
     return end
+
+
+def posts_closed_at(closed_at: datetime | None, last_closed_at: datetime | None,
+                    status: str) -> datetime | None:
+    """The close that ends a stored day's thread posts (aware UTC, or None: its deadline
+    does), given its row's ``closed_at`` (first close), ``last_closed_at`` (latest close) and
+    ``status``. The same rule as its letters (:func:`mailer.stamp.letters_closed_at`): a
+    closed day ends at its latest close (``reopen-day`` then ``close-day`` again), so a post
+    written after an early close of day N but before day N's close that stands is day N's;
+    a day open again after ``reopen-day`` is not closed at all, so a post written then on
+    time for its deadline is the reopened day's. An older row without ``last_closed_at``:
+    its ``closed_at``."""
+    if status != "closed":
+        return None
+    return last_closed_at or closed_at
+
+
+def _sql_rows(s, day: int) -> dict[int, tuple]:
+    """``{day: (deadline, closed, status)}`` (aware UTC; ``closed``: :func:`posts_closed_at`)
+    of the stored days up to ``day``, through SQLAlchemy in the session ``s``."""
+    from sqlalchemy import select
+
+    from ..store import DayRow, utc
+
+    c = DayRow.__table__.c
+    return {row.day: (utc(row.deadline), posts_closed_at(utc(row.closed_at), utc(row.last_closed_at), row.status),
+                      row.status)
+            for row in s.execute(select(c.day, c.deadline, c.closed_at, c.last_closed_at, c.status)
+                                 .where(c.day <= day))}
+
+
+def _sqlite_rows(con, day: int) -> dict[int, tuple]:
+    """:func:`_sql_rows` from an open ``sqlite3`` connection (a database made before
+    ``last_closed_at`` existed: its ``closed_at``)."""
+    import sqlite3
+
+    try:
+        found = con.execute("SELECT day, deadline, closed_at, last_closed_at, status FROM dayrow "
+                            "WHERE day <= ?", (day,)).fetchall()
+    except sqlite3.OperationalError:
+        found = [(d, t, c, None, st) for d, t, c, st in con.execute(
+            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day <= ?", (day,)).fetchall()]
+    return {d: (_parse(t), posts_closed_at(_parse(c) if c else None, _parse(last) if last else None, st), st)
+            for d, t, c, last, st in found}
 
 
 def spans(start: datetime, rows: dict[int, tuple]) -> dict[int, tuple[datetime, datetime]]:
@@ -56,19 +101,12 @@ def words_today_sql(s, day: int, start: datetime) -> dict[str, int] | None:
     """:func:`words_today` through SQLAlchemy in the session ``s`` (any database)."""
     from sqlalchemy import false, func, select
 
-    from ..store import DayRow
     from .db import ForumPost
 
     post = ForumPost.__table__.c
     if s.execute(select(post.post_id).limit(1)).first() is None:
         return None
-    from ..store import utc
-
-    c = DayRow.__table__.c
-    rows = {row.day: (utc(row.deadline), utc(row.closed_at) if row.closed_at else None, row.status)
-            for row in s.execute(select(c.day, c.deadline, c.closed_at, c.status)
-                                 .where(c.day <= day))}
-    window = _window(rows, day, start)
+    window = _window(_sql_rows(s, day), day, start)
     if window is None:
         return None
     begin, end = window
@@ -87,9 +125,7 @@ def words_today(con, day: int, start: datetime) -> dict[str, int] | None:
     try:
         if con.execute("SELECT 1 FROM forumpost LIMIT 1").fetchone() is None:
             return None
-        rows = {d: (_parse(t), _parse(c) if c else None, st) for d, t, c, st in con.execute(
-            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day <= ?",
-            (day,)).fetchall()}
+        rows = _sqlite_rows(con, day)
     except Exception:  # an older database without the table
         return None
     window = _window(rows, day, start)
@@ -124,9 +160,7 @@ def posts_today(con, day: int, start: datetime, nicks: set[str]) -> list[tuple[s
     if not nicks:
         return []
     try:
-        rows = {d: (_parse(t), _parse(c) if c else None, st) for d, t, c, st in con.execute(
-            "SELECT day, deadline, closed_at, status FROM dayrow WHERE day <= ?", (day,)).fetchall()}
-        window = _window(rows, day, start)
+        window = _window(_sqlite_rows(con, day), day, start)
         if window is None:
             return []
         fmt = lambda t: t.astimezone(timezone.utc).strftime(_FORMAT)  # noqa: E731
@@ -143,15 +177,11 @@ def posts_today_sql(s, day: int, start: datetime, nicks: set[str]) -> list[tuple
     """:func:`posts_today` through SQLAlchemy in the session ``s`` (any database)."""
     from sqlalchemy import false, select
 
-    from ..store import DayRow, utc
     from .db import ForumPost
 
     if not nicks:
         return []
-    c = DayRow.__table__.c
-    rows = {row.day: (utc(row.deadline), utc(row.closed_at) if row.closed_at else None, row.status)
-            for row in s.execute(select(c.day, c.deadline, c.closed_at, c.status).where(c.day <= day))}
-    window = _window(rows, day, start)
+    window = _window(_sql_rows(s, day), day, start)
     if window is None:
         return []
     post = ForumPost.__table__.c

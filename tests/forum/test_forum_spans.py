@@ -175,8 +175,9 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
     """Trial 13: ``reopen-day 2`` after day 3 was closed silently undid day 3 (its results,
     the event the host set with ``open-day --event``) and moved day 3's posts into day 2.
     Now it names what it undoes and changes nothing without --undo-later; with it the host's
-    event stays, and a post keeps the day it was written in (the reopened day keeps the
-    moment of its first close)."""
+    event stays. The posts follow the letters (session 41): those written after day 1's early
+    close, on time for its deadline, are day 1's again while it is open, and stay day 1's
+    once it is closed again after them."""
     import pytest
 
     from mailer.day import GameError, reopen_day, set_event
@@ -210,13 +211,14 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
     assert "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт" in res.output
     again = _run(cfg, "reopen-day", "1", "--undo-later", "--yes")
     assert again.exit_code == 1 and "день 1 не закрыт — открывать нечего" in again.output
-    assert _tally(cfg, 1)["posts"] == 1  # the posts after its first close stay the next day's
+    assert _tally(cfg, 1)["posts"] == 3  # the posts after its first close, on time, are its own again
     with pytest.raises(GameError):
         reopen_day(cfg, store, 2)
     close_day(cfg, store, now=START + timedelta(hours=5), early=True)
     with store.session() as s:
         day1, day2 = s.get(DayRow, 1), s.get(DayRow, 2)
         assert utc(day1.closed_at) == START + timedelta(hours=2)  # its first close
+        assert utc(day1.last_closed_at) == START + timedelta(hours=5)  # its posts' and letters' end
         assert (day2.status, day2.event, day2.revision) == ("open", "rage", 1)  # the host's event, not a new draw
-    assert [_tally(cfg, d)["posts"] for d in (1, 2)] == [1, 2]
+    assert [_tally(cfg, d)["posts"] for d in (1, 2)] == [3, 0]
     assert _lynched(store, 1) == ["Ягуар"]
