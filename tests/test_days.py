@@ -146,12 +146,16 @@ def test_remind_once_per_day(demo):
     sync(cfg, store, now=START + timedelta(hours=1))
     first = remind(cfg, store, now=AFTER)
     # Штирлиц sent his swindle but no vote: reminded of the vote (issue 12)
-    assert sorted(first) == ["Гоша", "Тортилла", "Штирлиц"]
+    # Шершень (the guard) voted and sent no guard: reminded of his night move (a fresh host:
+    # a vote alone stopped the reminder of the night move, session 41)
+    assert sorted(first) == ["Гоша", "Тортилла", "Шершень", "Штирлиц"]
     assert remind(cfg, store, now=AFTER) == []
     with store.session() as s:
         bodies = {o.to_nick: o.body for o in store.outgoing(s) if o.kind == "reminder"}
     assert "голоса на линче от вас ещё нет" in bodies["Штирлиц"]
     assert "от вас ещё нет хода на день 1" in bodies["Гоша"]
+    assert "ваш голос на день 1 игры «Мафия: демо» получен, а ночного хода вашей роли от вас ещё нет" \
+        in bodies["Шершень"] and "Не забудьте и голос" not in bodies["Шершень"]
 
 
 def test_a_player_whose_letter_gave_no_move_is_reminded_that_it_came(demo):

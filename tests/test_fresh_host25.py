@@ -215,7 +215,7 @@ def test_a_second_remind_the_same_day_says_why_nothing_is_queued(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["sync"], env=env).exit_code == 0
     first = runner.invoke(main, ["remind"], env=env)
-    assert first.exit_code == 0 and first.output.startswith("Напоминаний в очереди: 3 (")
+    assert first.exit_code == 0 and first.output.startswith("Напоминаний в очереди: 4 (")
     again = runner.invoke(main, ["remind"], env=env)
     assert again.exit_code == 0
     assert " ".join(again.output.split()) == (

@@ -191,7 +191,8 @@ def _told_in(ref: str) -> datetime | None:
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     """Queue a reminder to every living player who sent no move today, or sent moves but no
-    lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), saying what
+    lynch vote (a day without a vote costs an autokill point, DECISIONS.md §7), or a vote
+    but not the night move his role owes (engine.legality.night_role_moves), saying what
     is missing (at most one per day per player; one whose letters of the day gave no move is
     told his letter came but no move of it was accepted); a vote taken back («Снимаю голос.») is no
     vote, and moves all taken back are none. A player the host stripped of his vote is
@@ -236,13 +237,18 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                 skipped.add(letter.nick)
         standing = {nick: standing_moves(letters) for nick, letters in mine.items()}
         moved = {nick for nick, moves in standing.items() if moves} | skipped
+        # a night move in force (a vote alone is no night move: the detective who voted and
+        # did not check is reminded of the check)
+        night = {nick for nick, moves in standing.items()
+                 if any(m.action != "vote" for m in moves)} | skipped
         voted = {nick for nick, moves in standing.items() if any(m.action == "vote" for m in moves)}
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
         voted |= thread_voters_sql(s, ctx, set(ctx.state.alive()) - voted, cfg.start)
         votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
         for nick in ctx.state.alive():
-            if nick in voted and (nick in moved or not night_role_moves(ctx.state, ctx.info, nick)):
+            owed = nick not in night and bool(night_role_moves(ctx.state, ctx.info, nick))
+            if nick in voted and not owed:
                 continue  # a vote (by letter, import or in the thread) and no night move owed
             ref = f"remind:{ctx.day}:{nick}"
             if s.exec(select(Outgoing.id).where(Outgoing.ref == ref)).first() is not None:
@@ -252,6 +258,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                         body=renderer.render("reminder.txt.j2", nick=nick, day=ctx.row,
                                              deadline=utc(ctx.row.deadline),
                                              no_letter=nick not in moved, no_vote=nick not in voted,
+                                             no_night=owed,
                                              wrote=nick in wrote,
                                              votes=votes, examples=examples),
                         now=now)
