@@ -12,11 +12,11 @@ import engine.lexicon as lexicon_module
 from engine.lexicon.game import aspect_partners, conflicts, derived_table, game_tables, unprefixed
 from game_words_reading import read_on_day_one, reading_with
 
-STATION = {"vote": ["кинуть жетон в"], "rob": ["выкачать кислород у"],
+STATION = {"vote": ["кинуть жетон в"], "check": ["магнитная ловушка на"], "rob": ["выкачать кислород у"],
            "watch": ["навести телескоп на"], "beat": ["отправить в карцер"],
            "hunt": ["выпустить торпеду в"], "delegate": ["решение капитана"],
            "maniac_kill": ["чёрная дыра"], "clan_kill": ["на списание", "послать киборга к"]}
-ROSTER = {"Кузя": "civilian", "Лось": "civilian", "Орбита": "clan1.thief", "Зонд": "witness",
+ROSTER = {"Кузя": "civilian", "Радар": "detective", "Лось": "civilian", "Орбита": "clan1.thief", "Зонд": "witness",
           "Бортовой": "clan1.boss", "Штурман": "thug", "Торпеда": "civilian",
           "Гагарин": "maniac", "Шлюз": "clan1.guard"}
 
@@ -67,6 +67,7 @@ def test_what_a_host_would_accept_too():
     assert "на подогрев" in derived_table("GUARD", {"verb_idioms": ["поставить на подогрев"]})["idioms"]
     assert "волю магистра" in derived_table("DELEGATE", {"idioms": ["воля магистра"]})["idioms"]
     assert "чёрную дыру" in derived_table("MANIAC", {"idioms": ["чёрная дыра"]})["idioms"]
+    assert "магнитную ловушку на" in derived_table("WATCH", {"idioms": ["магнитная ловушка на"]})["idioms"]
 
 
 def test_a_single_verb_gets_its_other_aspect_never_its_plain_verb():
@@ -113,6 +114,8 @@ def test_without_game_words_nothing_is_derived():
     ("Кузя", "выпускаю торпеду в Лося", [("hunt", "Лось")]),
     # the host's noun phrase in another case
     ("Гагарин", "в чёрную дыру Кузю", [("maniac_kill", "Кузя")]),
+    ("Радар", "Магнитную ловушку на Лося!", [("check", "Лось")]),
+    ("Радар", "магнитной ловушкой на Кузю", [("check", "Кузя")]),
     ("Шлюз", "сегодня полагаюсь на решение капитана", [("delegate", None)]),
     # his place on its own
     ("Бортовой", "Списание: Кузя", [("clan_kill", "Кузя")]),
@@ -132,6 +135,7 @@ def test_derived_forms_are_read(with_words, sender, text, moves):
     ("Орбита", "кислород кончается, Кузя, держись", []),
     ("Лось", "Торпеда прилетела в Кузю вчера, жаль его", []),
     ("Бортовой", "Лось — киборг, точно тебе говорю", []),
+    ("Кузя", "магнитную ловушку на складе опять заклинило", []),
     ("Бортовой", "Киборг — Лось, по глазам видно", [("?", "unparsed")]),
     # a nickname that is a derived word is the player, never the move word
     ("Кузя", "Торпеда молчит весь день. Жетон — Торпеда", [("vote", "Торпеда")]),

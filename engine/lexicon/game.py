@@ -337,7 +337,12 @@ def _noun_phrase_forms(words: list[str]) -> list[str]:
 
     lower = [w.lower() for w in words]
     head = _noun(lower[0], "nomn", inanimate=False)
-    if head is not None and head.word == lower[0]:
+    if head is not None and head.word == lower[0] and not (
+            len(lower) == 2 and _noun(lower[1], "nomn", inanimate=False) is not None and any(
+                ("ADJF" in p.tag or "PRTF" in p.tag) and "nomn" in p.tag and p.is_known
+                for p in morph().parse(lower[0]))):
+        # (an adjective that is a noun too — «магнитная», «подзорная» — before a noun in the
+        # nominative is the adjective of an adjective and a noun, below)
         return sorted({" ".join([f.word] + words[1:]) for f in head.lexeme
                        if "NOUN" in f.tag} - {" ".join(lower)})
     if len(lower) != 2:
@@ -421,8 +426,10 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             if place is not None:
                 add("label_nouns", place.normal_form)  # «на мойку» → «Мойка: X»
             continue
-        for form in _noun_phrase_forms(words):
-            add("idioms", form)
+        # («подзорная труба на» → «подзорную трубу на X»: the phrase before its preposition)
+        tail = words[-1:] if len(words) > 2 and words[-1].lower() in _PREPOSITIONS else []
+        for form in _noun_phrase_forms(words[:len(words) - len(tail)]):
+            add("idioms", " ".join([form] + tail))
         if len(words) == 2 and _noun_phrase_forms(words) and _noun(words[0].lower()) is None:
             noun = _noun(words[1].lower(), "nomn")
             if noun is not None:
