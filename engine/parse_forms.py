@@ -612,8 +612,24 @@ def _vocative(clause: list[Tok], k: int) -> bool:
             k += 1
         return k < len(clause) and clause[k].word and clause[k].w in lexicon().words and \
             _second_person(clause[k].w)
+    if k + 1 < len(clause) and clause[k].word and clause[k].w not in lexicon().words and \
+            _target_then_order(clause, k + 1):
+        return True  # «Бугор, Зою охраняй»: the target before the imperative
     return k < len(clause) and clause[k].word and (clause[k].w in lexicon().imperative or (
         clause[k].w in lexicon().words and _second_person(clause[k].w)))
+
+
+def _target_then_order(clause: list[Tok], k: int) -> bool:
+    """True when token ``k``, or the one after it (a target of two words before it), is an
+    imperative move word that ends the clause or is followed by a comma («Лис, Сову обчисти»,
+    «Лис, Старую Сову обчисти, она богатая»)."""
+    imperative = lexicon().imperative
+    for m in (k, k + 1):
+        if m < len(clause) and clause[m].word and clause[m].w in imperative:
+            return m + 1 == len(clause) or not clause[m + 1].word and clause[m + 1].w != "-"
+        if m >= len(clause) or not clause[m].word or clause[m].w in lexicon().words:
+            return False
+    return False
 
 
 def _second_person(w: str) -> bool:

@@ -186,6 +186,14 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                         lex.third_phrases.add(words)
                     elif kind == "imperative":
                         lex.imperative_phrases.add(words)
+        for before, lemma, after in data.get("inner_verb_idioms", ()):
+            for form, kind in _verb_forms(lemma):  # «Сове кошелёк почистит»: always weak
+                if kind in ("strong", "plural1", "weak", "third"):
+                    words = tuple(norm(w) for w in before) + (form,) + \
+                        tuple(norm(w) for w in after)
+                    lex.phrases.setdefault(words, cls)
+                    lex.verb_phrases.add(words)
+                    lex.weak_phrases.add(words)
         for key, weak in (("idioms", False), ("weak_idioms", True)):
             for phrase in data.get(key, ()):
                 words = tuple(norm(w) for w in phrase.split())
