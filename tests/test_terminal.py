@@ -179,6 +179,30 @@ def test_sync_and_send_show_progress_on_a_terminal(demo_game):
     assert "Отправлено: 48; не отправлено: 0." in sent
 
 
+def test_inbox_piped_without_columns_folds_nothing(demo_game):
+    """``inbox > file`` (no terminal, no COLUMNS): a fresh host found a long subject folded over
+    three lines at rich's default 80 columns; piped, a letter is one line whatever its length,
+    each «↳» line one line (README: «в файл или трубу — строка на письмо»)."""
+    cfg, env = demo_game
+    subject = "Re: [Мафия: демо] Ваша роль — и ещё вопрос про голосование на линче завтра"
+    raw = ("From: gosha@example.net\r\nTo: host@example.org\r\nSubject: =?utf-8?b?"
+           + __import__("base64").b64encode(subject.encode()).decode() + "?=\r\n"
+           "Message-ID: <gosha-long@x>\r\nDate: Mon, 07 Dec 2026 20:30:00 +0300\r\n"
+           "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nЛинч: Тортилла").encode()
+    (Path(cfg.mailbox.path) / "new" / "1765128600.Mlong.demo").write_bytes(raw)
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    env = {k: v for k, v in env.items() if k != "COLUMNS"}
+    shown = runner.invoke(main, ["inbox", "--state", "ходы приняты"], env=env)
+    rows = __import__("json").loads(runner.invoke(main, ["inbox", "--json", "--state", "ходы приняты"],
+                                                  env=env).output)
+    lines = [line for line in shown.output.splitlines()[1:] if not line.lstrip().startswith("↳")]
+    assert len(lines) == len(rows) and rows
+    for row, line in zip(rows, lines):
+        assert line.endswith(f"  {row['subject']}") and line.split()[0] == str(row["id"]), line
+    assert any(line.endswith(subject) for line in lines)
+
+
 def test_inbox_on_80_columns_is_one_line_a_letter(demo_game):
     """``inbox`` piped (80 columns): one line per letter, none longer, nothing cut — number,
     time, the player, the state, the subject whole; under a stranger's letter his address

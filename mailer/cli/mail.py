@@ -4,6 +4,8 @@ server). The outgoing letters' commands are :mod:`.outgoing`."""
 
 from __future__ import annotations
 
+import os
+
 import sys
 
 import click
@@ -200,8 +202,11 @@ def inbox(ctx: click.Context, as_json: bool, state: str | None, done: bool, ques
     # a player's letter that moved nothing (a repeat, an auto-reply) has no nick stored: the
     # player is still named by his address; a letter read again has no address until it is read
     nicks = {r.id: r.nick or (players.get(canonical(r.from_addr)) if r.from_addr else None) for r in rows}
-    if width < NARROW:
-        _narrow_inbox(rows, width, nicks, cfg.zone)
+    # piped or in a file (no terminal, no COLUMNS asked for): one line a letter, nothing
+    # folded, so grep sees a letter a line (it folded at rich's default 80 columns)
+    piped = not console().is_terminal and "COLUMNS" not in os.environ
+    if width < NARROW or piped:
+        _narrow_inbox(rows, width, nicks, cfg.zone, fold_cells=not piped)
         return
     received = _received_head(rows, cfg.zone)
     listing = table("ID", received, "День", "От", "Игрок", "Состояние", "Тема", "Проблемы",
@@ -245,13 +250,15 @@ def _received_head(rows, zone) -> str:
     return f"Получено ({zone_label(moment, zone)})"
 
 
-def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
+def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone,
+                  fold_cells: bool = True) -> None:
     """``inbox`` on a terminal under :data:`NARROW` columns (80 when piped), nothing cut:
     one line per letter — number, time of receipt, the player («—» for a stranger), the
     state, the subject (a long state or subject folds within its column) — and under a
     letter with any, one line «↳ …» per stranger's address, problem and question to the
     host, folded under itself. ``nicks``: letter number → the player it is from (None: a
-    stranger, or a letter not read yet)."""
+    stranger, or a letter not read yet). ``fold_cells`` False (piped, in a file): nothing
+    folds, a letter is one line and each «↳» line one line (README: «строка на письмо»)."""
     import textwrap
 
     cells = [(str(r.id), r.received[:16].replace("T", " "), _day_cell(r), nicks[r.id] or "—",
@@ -263,7 +270,12 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
     widths.append(min(max(len(c[4]) for c in [head, *cells]), 17))
     widths.append(max(width - sum(widths) - 2 * len(widths), 10))
 
+    if not fold_cells:
+        widths[4] = max(len(c[4]) for c in [head, *cells])
+
     def fold(text: str, size: int) -> list[str]:
+        if not fold_cells:
+            return [text]
         return textwrap.wrap(text, size, break_on_hyphens=False) or [""]
 
     def line(parts) -> str:
@@ -277,6 +289,9 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone) -> None:
         for n in range(max(len(c) for c in columns)):
             click.echo(line([c[n] if n < len(c) else "" for c in columns]))
         for text in extra:
+            if not fold_cells:
+                click.echo(indent + " ".join(text.split()))
+                continue
             click.echo(textwrap.fill(text, max(width, len(indent) + 20), initial_indent=indent,
                                      subsequent_indent=" " * len(indent), break_on_hyphens=False))
 
