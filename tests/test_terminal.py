@@ -189,10 +189,10 @@ def test_inbox_piped_without_columns_folds_nothing(demo_game):
            + __import__("base64").b64encode(subject.encode()).decode() + "?=\r\n"
            "Message-ID: <gosha-long@x>\r\nDate: Mon, 07 Dec 2026 20:30:00 +0300\r\n"
            "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nЛинч: Тортилла").encode()
-    (Path(cfg.mailbox.path) / "new" / "1765128600.Mlong.demo").write_bytes(raw)
+    (Path(cfg.mailbox.path) / "new" / "1796664600.Mlong.demo").write_bytes(raw)
     runner = CliRunner()
     assert runner.invoke(main, ["sync"], env=env).exit_code == 0
-    env = {k: v for k, v in env.items() if k != "COLUMNS"}
+    env = {**env, "COLUMNS": None}  # (None: unset, also when the test process has it)
     shown = runner.invoke(main, ["inbox", "--state", "ходы приняты"], env=env)
     rows = __import__("json").loads(runner.invoke(main, ["inbox", "--json", "--state", "ходы приняты"],
                                                   env=env).output)
