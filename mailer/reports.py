@@ -59,7 +59,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                                                             Letter.handled == False).order_by(Letter.id)))  # noqa: E712
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
-                            players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
+                            winner=state.winner, players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
                             old_questions=count(Letter, Letter.day < game.current_day,

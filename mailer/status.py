@@ -73,6 +73,8 @@ class StatusReport:
     #: letters of days before this one with a question to the host not marked done (a closed
     #: day's question is still unanswered: ``inbox --questions`` lists it)
     old_questions: int = 0
+    #: who won a finished game (SCENARIOS.md ``winner``: civilians, clan1, clan2), else None
+    winner: str | None = None
     #: the numbers of the ``attention`` letters (``inbox`` shows them by number)
     attention_ids: list[int] = field(default_factory=list)
     #: «Страх» after the deadline (DECISIONS.md §6): ``(chosen, choice)``, the player whose
@@ -307,7 +309,7 @@ def read_status(cfg) -> StatusReport | None:
     apply_words(players, words, imported_words)
     return StatusReport(
         name=name, day=day, event=row[0] if row else "none", deadline=_utc(row[1]) if row else None,
-        finished=bool(finished), players=players,
+        finished=bool(finished), players=players, winner=state.winner,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         questions=questions_of(letters), old_questions=old_questions, refused=refused_of(letters),

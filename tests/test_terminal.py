@@ -445,3 +445,27 @@ def test_phrase_lines_never_cut_a_command_to_copy():
             "mafia-mail --config g.toml inbox --done НОМЕР)")
     assert phrase_lines(hint, 50) == ["Писем с вопросами: 2", "(mafia-mail --config g.toml inbox --questions;",
                                       "ответив,", "отметьте:", "mafia-mail --config g.toml inbox --done НОМЕР)"]
+
+
+def test_status_of_a_finished_game_says_who_won(demo_game):
+    """A fresh host: after the last close ``status`` said only «Игра … окончена.»; it says who
+    won, as the final letters do."""
+    from mailer.config import load_config
+    from mailer.store import Game, Store, dumps, loads
+
+    cfg, env = demo_game
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    store = Store(load_config(cfg.path).database_url)
+    try:
+        with store.session() as s:
+            game = s.get(Game, 1)
+            state = loads(game.state_json)
+            state["winner"] = "clan1"
+            game.state_json, game.finished = dumps(state), True
+            s.add(game)
+    finally:
+        store.dispose()
+    shown = runner.invoke(main, ["status"], env=env)
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.startswith("Игра «Мафия: демо» окончена. Победа: Клан 1."), shown.output

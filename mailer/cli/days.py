@@ -111,7 +111,10 @@ def status(ctx: click.Context) -> None:
         rep = call(game_status, cfg, store)
     out = console()
     if rep.finished:
-        print_line(out, f"Игра «{rep.name}» окончена.")
+        from mailer.render_words import game_won
+
+        print_line(out, f"Игра «{rep.name}» окончена." + (f" {game_won(rep.winner)}."
+                                                          if rep.winner else ""))
     else:
         print_line(out, ", ".join(filter(None, (f"Игра «{rep.name}», день {rep.day}", event_named(rep.event),
                                                 f"срок {local_text(rep.deadline, cfg.zone)}"))))
