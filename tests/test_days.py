@@ -1190,3 +1190,29 @@ def test_early_close_asks_even_when_everyone_has_moved(demo, monkeypatch):
     assert re.search(r"День не закрыт\. Прочитано писем дня: \d+\.$", no.output.rstrip()), no.output
     with store.session() as s:
         assert s.get(DayRow, 1).status == "open"
+
+
+def test_reopen_does_not_list_the_days_own_event_letter_as_undone(tmp_path):
+    """A fresh host: ``reopen-day 1`` listed the day-1 event letter sent at init under «Уже
+    отправлены (их не вернуть…)»; the reopened day keeps its event, so only what the reopen
+    undoes is listed (the results)."""
+    from mailer.outbox import OutState
+    from mailer.store import Outgoing
+
+    cfg = load_config(copy_demo(tmp_path / "demo"))
+    store = Store(cfg.database_url)
+    try:
+        init_game(cfg, store, now=START - timedelta(minutes=5))
+        sync(cfg, store, now=AFTER)
+        close_day(cfg, store, now=AFTER)
+        with store.session() as s:
+            kinds = set()
+            for out in s.exec(select(Outgoing)):
+                out.state = OutState.SENT
+                kinds.add((out.kind, out.day))
+                s.add(out)
+        assert ("event", 1) in kinds and ("result", 1) in kinds
+        sent = reopen_day(cfg, store, 1)
+    finally:
+        store.dispose()
+    assert sent and all("Итоги дня 1" in line for line in sent), sent

@@ -450,7 +450,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         if undone is not None:
             undone.extend(lines)
         if dry_run:
-            return [_sent_line(out) for out in s.exec(_results_from(day)) if out.state == OutState.SENT]
+            return [_sent_line(out) for out in s.exec(_results_from(day))
+                    if out.state == OutState.SENT and _undone(out, day)]
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
@@ -461,7 +462,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         sent = []
         for out in s.exec(_results_from(day)):
             if out.state == OutState.SENT:
-                sent.append(_sent_line(out))
+                if _undone(out, day):
+                    sent.append(_sent_line(out))
             elif out.day > day or out.kind in ("result", "final"):
                 if out.state in UNSENT or out.state == OutState.DROPPED:
                     _withdrawn(out, day, row.revision + 1)
@@ -498,6 +500,13 @@ def _results_from(day: int):
     end of the game, of ``day`` and later, in queue order."""
     return select(Outgoing).where(Outgoing.day >= day, Outgoing.kind.in_(("result", "event", "fear", "final"))) \
         .order_by(Outgoing.id)
+
+
+def _undone(out: Outgoing, day: int) -> bool:
+    """Whether ``reopen-day day`` undoes what the letter ``out`` told: not the event letter of
+    ``day`` itself (the reopened day keeps its event; a fresh host saw it listed among the
+    letters that cannot be taken back)."""
+    return out.kind != "event" or out.day > day
 
 
 def _withdrawn(out: Outgoing, day: int, revision: int) -> None:
