@@ -247,7 +247,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             bare_pair(ctx, clause, start):
         kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
     if not kws and member is None and not excluded and za_alone(ctx, clause, start):
-        za = za_instrumental(ctx, clause, start) if ctx.sender.role == "witness" else None
+        za = za_instrumental(ctx, clause, start)
+        if za is not None and ctx.sender.role != "witness":
+            # «Сегодня за Палычем.» from anyone else: «за» with the instrumental follows the
+            # player, no vote «за Палыча» (a left-out verb: which move?): asked
+            items.append(Item(clause[start].start, problem=problem(
+                span(ctx.text, clause, start, len(clause)), "unparsed", "which_move")))
+            return None
         # «За Чингачгука.» alone: the vote; the witness's «Сегодня за Холмсом.»: his watch
         at = agreed_with(ctx, clause, start)  # («Согласна с X, тоже за Y»: from «тоже»)
         kws = [Kw(V.VOTE, at, at, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
