@@ -280,6 +280,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     elif actor.mafia and (boss := clan_boss(state, actor.nick)) is not None:
         clause_list = _move_left_apart(clause_list, boss, idx)  # «…, ход — Еноту»
     clause_list = list(_kept_apart(_bare_corrections_joined(clause_list)))
+    bracketed = "(" in text  # (a line «X (или Y)» needs a bracket: most letters have none)
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
             # (a choice among players offered stays open over it: «…Тогда Тапочка? …
@@ -294,7 +295,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         ctx.here = clause[0].start
-        if (choice := bracketed_choice(ctx, clause)) is not None:
+        if bracketed and (choice := bracketed_choice(ctx, clause)) is not None:
             if items and prev is not None and items[-1] in prev.items and \
                     items[-1].problem is not None and items[-1].problem.reason == "no_target":
                 items.pop()  # («Голосую:⏎— Шишка (или Вишня)»: the heading's open move)
