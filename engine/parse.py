@@ -91,6 +91,7 @@ from .grammar_kills import KILL_COUNTS
 from .grammar_boss_orders import split_orders
 from .grammar_runon import split_run_on
 from .parse_types import MEMBER_ROLES, Ctx, Item, Prev, passed
+from .parse_or_bracket import bracketed_choice
 from .parse_ifgame import settle_conditions
 from .parse_fear import FEAR_GOES, early_choices
 from .parse_summary import vote_summary
@@ -279,6 +280,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     elif actor.mafia and (boss := clan_boss(state, actor.nick)) is not None:
         clause_list = _move_left_apart(clause_list, boss, idx)  # «…, ход — Еноту»
     clause_list = list(_kept_apart(_bare_corrections_joined(clause_list)))
+    bracketed = "(" in text  # (a line «X (или Y)» needs a bracket: most letters have none)
     for clause in clause_list:
         if clause is None:  # chatter skipped between two windows
             # (a choice among players offered stays open over it: «…Тогда Тапочка? …
@@ -293,6 +295,14 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             continue
         adjacent, last_start = prev is not None and prev.start == last_start, clause[0].start
         ctx.here = clause[0].start
+        if bracketed and (choice := bracketed_choice(ctx, clause)) is not None:
+            if items and prev is not None and items[-1] in prev.items and \
+                    items[-1].problem is not None and items[-1].problem.reason == "no_target":
+                items.pop()  # («Голосую:⏎— Шишка (или Вишня)»: the heading's open move)
+            items.append(choice)  # «— Шишка (или Вишня)»: which of the two? Asked
+            prev = held = None
+            passed(ctx, clause)
+            continue
         if not may_hold_move(clause, names) and \
                 (held is None or (len(clause) > 6 and clause[0].w not in _CHOICE_OPENERS)) and \
                 not (ctx.votes > 1 and _pair_alone(clause)) and \
@@ -415,6 +425,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     read_clauses = [c for c in clause_list if c is not None]
     # «Сегодня за Петровичем. Маньячу.»: a lone role verb after the sentence naming its target
     log.ever.extend(verb_after_target(ctx, read_clauses, items))
+    if ctx.za_follows:  # «Сегодня за Палычем.» still a vote: which move? Asked
+        items = [_za_asked(ctx, it) for it in items]
     correction_doubts(ctx, read_clauses, items)
     # («охраняю X. Нет, подожди… лучше Y, …»: asked, never X silently)
     retaken_doubts(ctx, read_clauses, items, log.ever)
@@ -515,6 +527,17 @@ def _pair_alone(clause) -> bool:
     (:func:`engine.parse_votes.bare_pair` reads it)."""
     return len(clause) == 3 and clause[0].cap and clause[2].cap and \
         clause[1].w in ("и", ",", "+")
+
+
+def _za_asked(ctx: Ctx, it: Item) -> Item:
+    """The vote ``it`` read from a bare «за X» clause with X in the instrumental
+    (``ctx.za_follows``) as the question which move it is; any other item as it is."""
+    if it.move is None or it.move.action != "vote":
+        return it
+    for (lo, hi), text in ctx.za_follows.items():
+        if lo <= it.pos < hi:
+            return Item(it.pos, problem=problem(text, "unparsed", "which_move"))
+    return it
 
 
 def _orders_apart(clause_list, state: GameState, actor, idx):

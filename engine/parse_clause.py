@@ -244,10 +244,18 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             all(k.cls == V.KILL for k in kws) and both_again(ctx, clause, start, items):
         return None  # «Цели: X, Y. Обоих — в расход»: the two kills read, said again
     if not kws and member is None and not excluded and ctx.votes > 1 and \
-            bare_pair(ctx, clause, start):
-        kws = [Kw(V.VOTE, start, start, weak=True)]  # «Вишня и Мирон» alone on a rage day
+            bare_pair(ctx, clause, lead := _event_lead(ctx, clause, start)):
+        kws = [Kw(V.VOTE, lead, lead, weak=True)]  # «Вишня и Мирон» alone on a rage day
+        # («на ярость вишня и мирон»: the day's event named first)
     if not kws and member is None and not excluded and za_alone(ctx, clause, start):
-        za = za_instrumental(ctx, clause, start) if ctx.sender.role == "witness" else None
+        za = za_instrumental(ctx, clause, start)
+        if za is not None and ctx.sender.role != "witness":
+            # «Сегодня за Палычем.» from anyone else: «за» with the instrumental follows the
+            # player, no vote «за Палыча»: asked at the end (engine.parse), unless a lone
+            # role verb after it takes the player («… Маньячу.»)
+            ctx.za_follows[(clause[0].start, clause[-1].end)] = \
+                span(ctx.text, clause, start, len(clause))
+            za = None
         # «За Чингачгука.» alone: the vote; the witness's «Сегодня за Холмсом.»: his watch
         at = agreed_with(ctx, clause, start)  # («Согласна с X, тоже за Y»: from «тоже»)
         kws = [Kw(V.VOTE, at, at, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
@@ -1072,3 +1080,24 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         if nick_at(ctx, clause, words, k) is not None:
             return False
     return False
+
+
+#: The word of a rage day («ярость»), as a two-vote line may open with it.
+_RAGE_WORDS = frozenset({"ярость", "ярости"})
+
+
+def _event_lead(ctx: Ctx, clause: list[Tok], start: int) -> int:
+    """The index after «на ярость», «в ярость» or «ярость» (with a dash or colon after it)
+    opening the clause at ``start`` on a rage day («на ярость степаныч и ириска»: the two
+    votes follow); ``start`` itself otherwise."""
+    if ctx.turn.event != "rage":
+        return start
+    k = start
+    if k < len(clause) and clause[k].w in ("на", "в", "во"):
+        k += 1
+    if k >= len(clause) or clause[k].w not in _RAGE_WORDS:
+        return start
+    k += 1
+    while k < len(clause) and clause[k].w in (":", "—", "–", "-", ","):
+        k += 1
+    return k if k < len(clause) else start

@@ -5,6 +5,7 @@ part after «сегодня» / «теперь» is today's move of the same kin
 
 from __future__ import annotations
 
+from . import grammar_vocab as V
 from .grammar_fuzzy import slang_past
 from .grammar_headers import ROLE_CLASS
 from .grammar_keywords import Kw
@@ -41,7 +42,9 @@ def today_after_past(ctx, clause: list[Tok], start: int) -> list[Kw]:
         if before <= start or words[before] != ",":
             continue
         cls = _past_class(words, start, before)
-        if cls is None and "вчера" in words[start:before]:
+        if cls is None and "вчера" in words[start:before] and _vote_was(words, start, before):
+            cls = V.VOTE  # «Вчера голос был за X, сегодня — за Y»: yesterday's vote told
+        elif cls is None and "вчера" in words[start:before]:
             cls = _OWN_CLASS.get(ctx.sender.role) if _one_past(words, start, before) else None
         if cls is None or _someone_else(ctx, words, start, before, clause):
             continue
@@ -53,6 +56,18 @@ def today_after_past(ctx, clause: list[Tok], start: int) -> list[Kw]:
             return [Kw(cls, m, m + 1, weak=True)]
         return []
     return []
+
+
+#: Nouns of the vote and past forms of «быть» telling yesterday's vote («голос был за X»).
+_VOTE_NOUNS = frozenset({"голос", "голосок", "линч"})
+_WAS = frozenset({"был", "была", "было", "ушёл", "ушел"})
+
+
+def _vote_was(words: list[str], lo: int, hi: int) -> bool:
+    """True when ``words[lo:hi]`` tell a vote in the past with no verb of a move: a noun of
+    the vote («голос», «линч») and a past form of «быть» («вчера голос был за X»)."""
+    part = words[lo:hi]
+    return not _VOTE_NOUNS.isdisjoint(part) and not _WAS.isdisjoint(part)
 
 
 def _past_class(words: list[str], lo: int, hi: int) -> str | None:

@@ -201,6 +201,16 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         items.append(Item(clause[word].start, problem=unknown_name(
             ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action), tried=action))
         return tg.end
+    elif len(tg.hits) == 1 and told is None and kw.i > lo and action is not None and \
+            not on_behalf and not (kw.reported or kw.hypothetical or kw.negated) and \
+            _also_after(clause, kw, tg) and \
+            (word := _unread_object_before(ctx, clause, lo, kw,
+                                           _own_verb_start(clause, lo, kw))) is not None:
+        # «Васю лечу, себя тоже»: the object before the verb fits nobody, the name behind the
+        # comma with «тоже» is one more target beside it: asked (never that name alone)
+        items.append(Item(clause[word].start, problem=unknown_name(
+            ctx, span(ctx.text, clause, word, tg.end), clause[word].text, action), tried=action))
+        return tg.end
     elif len(tg.hits) == 1 and told is None and kw.i > lo and \
             (also := _also_before(ctx, actor, clause, lo, kw, tg)) is not None:
         # «Лося на виселицу, Бобра тоже»: the object before the move word and the one «тоже»
@@ -1074,6 +1084,17 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
 
 #: Words that add one more target to a move said just before («…, Бобра тоже»).
 _ALSO = frozenset({"тоже", "также"})
+
+
+def _also_after(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the one name read after the move word stands behind a comma (or «, и»)
+    right after it and is followed by «тоже» or «также» that ends the clause («…, себя
+    тоже»): one more target beside an object written before the move word."""
+    at, end = tg.hits[0][1], tg.hits[0][2]
+    return at > kw.j and clause[kw.j].w == "," and \
+        not any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) and \
+        end < len(clause) and clause[end].w in _ALSO and \
+        not any(t.word for t in clause[end + 1:])
 
 
 def _also_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,

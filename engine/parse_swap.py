@@ -296,8 +296,9 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     found = find_keywords(clause, set(), name_index(ctx.nicks))
     kws = [kw for kw in found if kw.i == k]
     words = clause_words(clause)
+    fronted = False
     if not kws and (front := _fronted(clause, words, at, found)) is not None:
-        kws, end = [front], at - 1  # «МО отменяю», «охоту свою отменяю»: the move named
+        kws, end, fronted = [front], at - 1, True  # «МО отменяю», «охоту свою отменяю»: the move named
         # before the verb
     elif not kws or kws[0].negated or not cancel_names_move(clause, k):
         return False  # («нет стоп отмена, режу X»: the cancel, then a new order)
@@ -310,6 +311,12 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     # «отменяю голос за Комара»: that vote; «отменяю МО, пусть Зима живёт»: the hunt
     hit = [it for it in items if it.pos < clause[0].start and it.move is not None and
            it.move.action == action and not (named and named.isdisjoint(_targets(it)))]
+    if not hit and action != "vote" and fronted and named:
+        # «МО в Воланда отменяю»: the move and its target named before the verb, made by no
+        # earlier clause of this letter: never read as the move itself; asked
+        items.append(Item(clause[0].start, problem=problem(
+            ctx.text[clause[0].start:clause[-1].end], "unparsed", "cancel_of_another")))
+        return True
     if not hit and action != "vote":
         return False  # the move was in an earlier letter: the turn's cancel, as before
     if action == "vote":  # («отменяю голос»: an earlier letter's vote, ParseResult.unvote)

@@ -103,6 +103,10 @@ class Ctx:
     #: offset after the «!»: his order may follow right after, opening with an imperative
     #: (engine.parse_forms)
     called: tuple | None = None
+    #: (start, end) offsets → text of a bare «за X» clause with X in the instrumental («Сегодня за
+    #: Палычем.») from a sender who does not watch: a vote read there is asked at the end,
+    #: unless a lone role verb after it took the player (engine.parse_verb_after)
+    za_follows: dict = field(default_factory=dict)
 
 
 def prev_targets(prev: Prev | None, items: list[Item] | None = None) -> set[str | None]:
