@@ -346,6 +346,21 @@ def _event_letters(host, day, event, alive, players, start):
     return []
 
 
+def _reminded_of_night(host) -> set[str]:
+    """Players whose reminder of the open day is for their night move only (they voted)."""
+    from mailer.store import Game, Outgoing
+
+    _cfg, store = host.db()
+    try:
+        with store.session() as s:
+            day = s.get(Game, 1).current_day
+            return {o.to_nick for o in s.exec(select(Outgoing).where(
+                Outgoing.kind == "reminder", Outgoing.day == day))
+                if "а ночного хода вашей роли от вас ещё нет" in o.body}
+    finally:
+        store.dispose()
+
+
 def _voted_today(host) -> set[str]:
     """Players whose accepted letters of the open day carry a vote, or whose vote was imported."""
     from mailer.store import DayInput, Game, Letter
@@ -372,9 +387,10 @@ def _remind_mid_day(host, dovecot, mail, start, alive):
     first = host("remind", now=noon + timedelta(minutes=1)).stdout
     senders = {m[2] for m in early}
     reminded = set(re.search(r"\((.*)\)", first).group(1).split(", ")) if "(" in first else set()
-    # reminded: who sent nothing, and who sent moves but no vote (issue 12); never a voter
+    # reminded: who sent nothing, who sent moves but no vote (issue 12), and a voter only for
+    # the night move his role owes (session 41)
     voted = _voted_today(host)
-    assert reminded and reminded <= set(alive) and not reminded & voted
+    assert reminded and reminded <= set(alive) and reminded & voted <= _reminded_of_night(host)
     assert set(alive) - senders <= reminded and (set(alive) & senders) - voted <= reminded
     if start == _window(REMIND_DAYS[0])[0]:  # a second round reminds nobody again
         assert "Напоминаний в очереди: 0" in host("remind", now=noon + timedelta(minutes=2)).stdout
