@@ -47,6 +47,7 @@ from .render import Renderer
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
 from .reply_context import (EarlierReply, carried_block, clan_head, clan_idle, earlier_replies, fold, folded_letters,
+                            overruled_orders,
                             pending_senders, still_carried, wrote_later)
 from .screens import Answer, Candidate, Gate, run_chain, text_hash
 from .stamp import closed_early_before, stamp
@@ -458,6 +459,9 @@ class _Run:
                                                    utc(ctx.row.deadline), self.pending_senders(s)))
         for member in idle:  # «за него» / «за неё»: the reply's words follow the config's gender
             member["gender"] = self.player_cfg[member["nick"]].gender
+        overruled = overruled_orders(list(result.moves), lambda member: batch.standing_of(s, member, ctx.day))
+        for member in overruled:
+            member["gender"] = self.player_cfg[member["nick"]].gender
         earlier = earlier_replies(s, batch.replies, batch.queued_replies(s, nick, ctx.day), nick, ctx.day,
                                   (letter.received, r.id),
                                   decoded.in_reply_to, decoded.full_text or decoded.body, batch.earlier_memo)
@@ -480,6 +484,7 @@ class _Run:
             {m.move.action for m in [*result.moves, *kept] if m.action == "on_behalf" and m.move is not None}
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
                            moved=moved, closed_early=closed_early, standing=kept, replaced=replaced, clan_idle=idle, head=head,
+                           overruled=overruled,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),
                            empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),

@@ -161,7 +161,8 @@ class Renderer:
               folded: list[datetime] = (), quoted: list[Move] = (),
               empty_body: str | None = None, unvote: bool = False,
               withdrawn: list[Move] = (), quote_skipped: dict | None = None,
-              carried: list[dict] = (), lost_vote: str | None = None) -> str:
+              carried: list[dict] = (), lost_vote: str | None = None,
+              overruled: list[dict] = ()) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -193,8 +194,10 @@ class Renderer:
         ``head`` line of a quote without «>» the letter was cut at and whether the player's
         text under it was ``kept``, told so the player knows what was read as a quote;
         ``carried``: what the earlier replies this one stands for (``folded``) said beyond the
-        moves, by letter (:func:`mailer.reply_context.still_carried`). A vote naming one of
-        two is told the second is free."""
+        moves, by letter (:func:`mailer.reply_context.still_carried`); ``overruled``: the boss's
+        orders of the letter for a member who sent that move himself (``{"nick", "action",
+        "gender"}``, :func:`mailer.reply_context.overruled_orders`), told that the member's move
+        is carried out, not the order. A vote naming one of two is told the second is free."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -218,6 +221,9 @@ class Renderer:
                            no_vote=no_vote and status in ("applied", "no_moves"),
                            no_night=no_night if status in ("applied", "no_moves") else None,
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
+                           overruled=[dict(o, name=action_name(o["action"], state.players[o["nick"]].role))
+                                      for o in overruled if o["nick"] in state.players]
+                           if status == "applied" else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
                            unvote=unvote, vote_kept=vote_kept, quote_skipped=quote_skipped,

@@ -238,6 +238,22 @@ def clan_idle(state, turn, boss: str, moves: list[Move], letters_of, unread=lamb
     return out
 
 
+def overruled_orders(moves: list[Move], letters_of) -> list[dict]:
+    """The boss's orders among ``moves`` (``on_behalf``) for a clan member who already sent
+    that move himself today and did not leave his move to the boss (``letters_of(nick)``: his
+    applied letters of the day as ``(moves, cancels)``): the resolver carries out the member's
+    own move and voids the order (engine.collect, reason ``member_moved``; DECISIONS.md §4
+    Boss), so the reply says so instead of a plain «Принято». ``[{"nick", "action"}]``."""
+    out = []
+    for m in moves:
+        if m.action != "on_behalf" or m.move is None or not m.member:
+            continue
+        own = {x.action for x in standing_moves(letters_of(m.member))}
+        if m.move.action in own and "delegate" not in own:
+            out.append({"nick": m.member, "action": m.move.action})
+    return out
+
+
 def clan_head(state, nick: str, letters_of) -> dict:
     """Who may move for clan member ``nick`` tonight and what he sent for him so far: the
     living player holding the boss role in ``nick``'s clan (the son once he took it, the
