@@ -469,3 +469,16 @@ def test_status_of_a_finished_game_says_who_won(demo_game):
     shown = runner.invoke(main, ["status"], env=env)
     assert shown.exit_code == 0, shown.output
     assert shown.output.startswith("Игра «Мафия: демо» окончена. Победа: Клан 1."), shown.output
+
+
+def test_status_after_the_deadline_says_to_close_the_day(demo_game):
+    """A fresh host: at 19:45 ``status`` said «срок прошёл 15 мин назад» and nothing more; past
+    the deadline it says it is time to close the day, with the command."""
+    _cfg, env = demo_game
+    runner = CliRunner()
+    assert runner.invoke(main, ["sync"], env=env).exit_code == 0
+    after = runner.invoke(main, ["status"], env={**env, "MAFIA_MAIL_NOW": "2026-12-08T19:45+03:00"}).output
+    flat = " ".join(after.split())  # (80 columns: the line wraps between phrases)
+    assert "срок прошёл 15 мин назад; пора подвести итоги: mafia-mail close-day" in flat, after
+    before = runner.invoke(main, ["status"], env={**env, "MAFIA_MAIL_NOW": "2026-12-08T12:00+03:00"}).output
+    assert "до срока" in before and "пора подвести итоги" not in before

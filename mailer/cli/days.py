@@ -119,7 +119,9 @@ def status(ctx: click.Context) -> None:
         print_line(out, ", ".join(filter(None, (f"Игра «{rep.name}», день {rep.day}", event_named(rep.event),
                                                 f"срок {local_text(rep.deadline, cfg.zone)}"))))
         clock = now()
-        print_line(out, clock_line(clock, rep.deadline, cfg.zone))
+        print_line(out, clock_line(clock, rep.deadline, cfg.zone)
+                   + ("; пора подвести итоги: " + typed("close-day")
+                      if rep.deadline is not None and clock >= rep.deadline else ""))
         if rep.last_closed is not None and clock < rep.last_closed:
             # a rehearsal (the demo) run on the real clock: every time it states is not the game's
             print_line(out, f"Внимание: часы показывают время раньше, чем был закрыт прошлый день "
