@@ -297,6 +297,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
 _INVITES = re.compile(r"^Ходы можно (?:изменить до .*: пришлите новое письмо, последний ход заменит "
                       r"прежний|прислать до .*)\.$", re.M)
 _SECOND_VOTE = "(сегодня у каждого два голоса, в письме назван один: второй можно прислать до срока)"
+#: :data:`_SECOND_VOTE` once the day is closed.
+_SECOND_VOTE_PAST = "(в этот день у каждого было два голоса, в письме назван один)"
+#: What an unsent reply says instead of its invitation once its day is closed early.
+_CLOSED = ("День {day} закрыт {closed}: ходы этого дня больше не меняются; итоги — в письме с "
+           "итогами дня {day}.")
 
 
 def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
@@ -305,19 +310,8 @@ def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
     the day is closed and its results come in their own letter (they go out with them).
     (After a close past the deadline the invitation names a time already past, and the
     reply's Date is before it: it stays as written.) Returns how many were rewritten."""
-    closed = renderer.local(letters_closed_at(row))
-    instead = (f"День {row.day} закрыт {closed}: ходы этого дня больше не меняются; итоги — в "
-               f"письме с итогами дня {row.day}.")
-    n = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == row.day,
-                                             Outgoing.state.in_(UNSENT))):
-        body = _INVITES.sub(lambda _m: instead, out.body)
-        body = body.replace(_SECOND_VOTE, "(в этот день у каждого было два голоса, в письме назван один)")
-        if body != out.body:
-            out.body = body
-            s.add(out)
-            n += 1
-    return n
+    instead = _CLOSED.format(day=row.day, closed=renderer.local(letters_closed_at(row)))
+    return _rewrite_unsent_replies(s, row.day, _INVITES, instead, _SECOND_VOTE, _SECOND_VOTE_PAST)
 
 
 def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
@@ -325,16 +319,22 @@ def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
     ``row``'s day that says the day is closed and its moves no longer change (false once it
     is open again) says instead that the host opened the day again and until when moves may
     be sent or changed. Returns how many were rewritten."""
-    closed = re.compile(rf"^День {row.day} закрыт .*: ходы этого дня больше не меняются; итоги — "
-                        rf"в письме с итогами дня {row.day}\.$", re.M)
+    closed = re.compile("^" + re.escape(_CLOSED).replace(re.escape("{day}"), str(row.day))
+                        .replace(re.escape("{closed}"), ".*") + "$", re.M)
     again = (f"Ведущий снова открыл день {row.day}: ходы можно прислать или изменить до "
              f"{local_text(utc(row.deadline), cfg.zone)} — пришлите новое письмо, последний ход "
              "заменит прежний.")
+    return _rewrite_unsent_replies(s, row.day, closed, again, _SECOND_VOTE_PAST, _SECOND_VOTE)
+
+
+def _rewrite_unsent_replies(s: Session, day: int, line: re.Pattern, instead: str,
+                            vote_was: str, vote_now: str) -> int:
+    """In every unsent reply to a letter of ``day``: each line ``line`` matches becomes
+    ``instead``, and ``vote_was`` becomes ``vote_now``. Returns how many replies changed."""
     n = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == row.day,
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == day,
                                              Outgoing.state.in_(UNSENT))):
-        body = closed.sub(lambda _m: again, out.body)
-        body = body.replace("(в этот день у каждого было два голоса, в письме назван один)", _SECOND_VOTE)
+        body = line.sub(lambda _m: instead, out.body).replace(vote_was, vote_now)
         if body != out.body:
             out.body = body
             s.add(out)
