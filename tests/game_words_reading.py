@@ -1,6 +1,7 @@
 """Reading letters with a game's own words ([words], issue 11) in tests: what ``mafia-mail
-parse`` prints for a letter on day 1 of a roster, and the parser switched to a lexicon for the
-length of a ``with`` block (then back to the one it had)."""
+parse`` prints for a letter on day 1 of a roster, the parser switched to a lexicon for the
+length of a ``with`` block (then back to the one it had), and a test module's fixtures for its
+game's words."""
 
 from __future__ import annotations
 
@@ -29,3 +30,24 @@ def reading_with(lexicon):
         yield
     finally:
         lexicon_module.provide(lambda: before)
+
+
+def words_fixtures(words: dict, name: str):
+    """A test module's two fixtures for its game's ``words`` (``[words]``: action id → the
+    host's words): ``name``, module-scoped, the shipped lexicon with them (built once), and
+    ``with_words``, the parser reading with it during the test. Assign both at module level:
+    ``trucks_lexicon, with_words = words_fixtures(TRUCKS, "trucks_lexicon")``."""
+    import pytest
+
+    from engine.lexicon.game import game_tables
+
+    @pytest.fixture(scope="module", name=name)
+    def lexicon():
+        return lexicon_module.shipped_with(game_tables(words))
+
+    @pytest.fixture(name="with_words")
+    def with_words(request):
+        with reading_with(request.getfixturevalue(name)):
+            yield
+
+    return lexicon, with_words

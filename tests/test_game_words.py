@@ -10,7 +10,7 @@ import pytest
 
 import engine.lexicon as lexicon_module
 from engine.lexicon.game import GameWordsError, classify, conflicts, game_tables
-from game_words_reading import read_on_day_one, reading_with
+from game_words_reading import read_on_day_one, words_fixtures
 from mailer import lexicon_cache
 from mailer.config import ConfigError, load_config, words_lines
 from e2e_config import folder_sections, run_cli
@@ -27,17 +27,8 @@ def read(text: str, sender: str) -> dict:
     return read_on_day_one(ROSTER, text, sender)
 
 
-@pytest.fixture(scope="module")
-def trucks_lexicon():
-    """The shipped lexicon with TRUCKS (built once for the module)."""
-    return lexicon_module.shipped_with(game_tables(TRUCKS))
-
-
-@pytest.fixture
-def with_words(trucks_lexicon):
-    """The parser reads with TRUCKS during the test; afterwards with the lexicon it had."""
-    with reading_with(trucks_lexicon):
-        yield
+# the shipped lexicon with TRUCKS (built once for the module), and the parser reading with it
+trucks_lexicon, with_words = words_fixtures(TRUCKS, "trucks_lexicon")
 
 
 # --- classification and errors -----------------------------------------------------------------

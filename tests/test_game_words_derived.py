@@ -10,7 +10,7 @@ import pytest
 
 import engine.lexicon as lexicon_module
 from engine.lexicon.game import aspect_partners, conflicts, derived_table, game_tables, unprefixed
-from game_words_reading import read_on_day_one, reading_with
+from game_words_reading import read_on_day_one, words_fixtures
 
 STATION = {"vote": ["кинуть жетон в"], "check": ["магнитная ловушка на"], "rob": ["выкачать кислород у"],
            "watch": ["навести телескоп на"], "beat": ["отправить в карцер"],
@@ -29,17 +29,8 @@ def read(text: str, sender: str) -> list[tuple]:
         [("?", p["kind"]) for p in got["problems"]]
 
 
-@pytest.fixture(scope="module")
-def station_lexicon():
-    """The shipped lexicon with STATION and its derived forms (built once for the module)."""
-    return lexicon_module.shipped_with(game_tables(STATION))
-
-
-@pytest.fixture
-def with_words(station_lexicon):
-    """The parser reads with STATION during the test; afterwards with the lexicon it had."""
-    with reading_with(station_lexicon):
-        yield
+# the shipped lexicon with STATION (built once for the module), and the parser reading with it
+station_lexicon, with_words = words_fixtures(STATION, "station_lexicon")
 
 
 # --- the rules --------------------------------------------------------------------------------

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import engine.lexicon as lexicon_module
-from engine.lexicon.game import game_tables
-from game_words_reading import read_on_day_one, reading_with
+from game_words_reading import read_on_day_one, words_fixtures
 
 PIRATES = {"vote": ["на рею"], "clan_kill": ["за борт"]}
 ROSTER = {"Пью": "civilian", "Иду": "civilian", "Смоллетт": "clan1.boss", "Сильвер": "detective",
@@ -20,17 +18,8 @@ def read(text: str, sender: str) -> dict:
     return read_on_day_one(ROSTER, text, sender)
 
 
-@pytest.fixture(scope="module")
-def pirates_lexicon():
-    """The shipped lexicon with PIRATES (built once for the module)."""
-    return lexicon_module.shipped_with(game_tables(PIRATES))
-
-
-@pytest.fixture
-def with_words(pirates_lexicon):
-    """The parser reads with PIRATES during the test; afterwards with the lexicon it had."""
-    with reading_with(pirates_lexicon):
-        yield
+# the shipped lexicon with PIRATES (built once for the module), and the parser reading with it
+pirates_lexicon, with_words = words_fixtures(PIRATES, "pirates_lexicon")
 
 
 @pytest.mark.parametrize("sender, text, moves", [
