@@ -130,8 +130,7 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
         text = _correction(cfg, day, nick, changed, deaths, genders)
         target = new_replies[-1] if new_replies else None
         if target is not None:
-            greeting, _, rest = target.body.partition("\n\n")
-            target.body = f"{greeting}\n\n{text}\n\n{rest}" if rest else f"{text}\n\n{greeting}"
+            target.body = headed(target.body, text)
             target.subject = f"{target.subject} (исправлено)"
             s.add(target)
         else:
@@ -140,6 +139,13 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
                   subject=cfg.subject(f"исправление: ходы после дня {day}"), body=text, now=now)
         lines.append(nick)
     return lines
+
+
+def headed(body: str, text: str) -> str:
+    """A reply's ``body`` with the correction ``text`` after its greeting (its first
+    paragraph); a body of one paragraph gets it first."""
+    greeting, _, rest = body.partition("\n\n")
+    return f"{greeting}\n\n{text}\n\n{rest}" if rest else f"{text}\n\n{greeting}"
 
 
 def _new_replies(s: Session, letters: list[Letter]) -> list[Outgoing]:

@@ -23,7 +23,7 @@ from ..out_state import MAYBE_SENT
 from ..stamp import letters_closed_at
 from ..store import DayInput, DayRow, Letter, Outgoing, dumps, loads, to_db, utc
 from ..when import local_text
-from .later import READ_AGAIN_STATES, _new_replies
+from .later import READ_AGAIN_STATES, _new_replies, headed
 
 __all__ = ["REOPENED", "release_reopened_letters", "correct_reread_letters"]
 
@@ -96,8 +96,7 @@ def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime) -> list[s
         replies = _new_replies(s, [letter for _, letter in pairs])
         if replies:
             target = replies[-1]
-            greeting, _, rest = target.body.partition("\n\n")
-            target.body = f"{greeting}\n\n{text}\n\n{rest}" if rest else f"{text}\n\n{greeting}"
+            target.body = headed(target.body, text)
             if not target.subject.endswith("(исправлено)"):
                 target.subject = f"{target.subject} (исправлено)"
             s.add(target)
