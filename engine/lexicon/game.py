@@ -428,9 +428,10 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             continue
         # («подзорная труба на» → «подзорную трубу на X»: the phrase before its preposition)
         tail = words[-1:] if len(words) > 2 and words[-1].lower() in _PREPOSITIONS else []
-        for form in _noun_phrase_forms(words[:len(words) - len(tail)]):
+        forms = _noun_phrase_forms(words[:len(words) - len(tail)])
+        for form in forms:
             add("idioms", " ".join([form] + tail))
-        if len(words) == 2 and _noun_phrase_forms(words) and _noun(words[0].lower()) is None:
+        if len(words) == 2 and forms and _noun(words[0].lower()) is None:  # (no tail: all words)
             noun = _noun(words[1].lower(), "nomn")
             if noun is not None:
                 add("label_nouns", noun.normal_form)  # «отравленный кинжал» → «Кинжал — X»
