@@ -5,7 +5,6 @@ server). The outgoing letters' commands are :mod:`.outgoing`."""
 from __future__ import annotations
 
 import os
-
 import sys
 
 import click
@@ -267,11 +266,9 @@ def _narrow_inbox(rows, width: int, nicks: dict[int, str | None], zone,
              for r in rows]
     head = ("ID", _received_head(rows, zone), "Дн", "Игрок", "Состояние", "Тема")  # «Дн»: 80 columns
     widths = [max(len(c[i]) for c in [head, *cells]) for i in range(4)]
-    widths.append(min(max(len(c[4]) for c in [head, *cells]), 17))
+    state = max(len(c[4]) for c in [head, *cells])
+    widths.append(min(state, 17) if fold_cells else state)
     widths.append(max(width - sum(widths) - 2 * len(widths), 10))
-
-    if not fold_cells:
-        widths[4] = max(len(c[4]) for c in [head, *cells])
 
     def fold(text: str, size: int) -> list[str]:
         if not fold_cells:
