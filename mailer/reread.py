@@ -3,7 +3,9 @@
 For the letters a sync could not take and the host has since made takeable: a letter from an
 address that was not in the roster (the host added it to the player's ``emails``), a letter
 held after an error (the cause is fixed), an unreadable one (a newer version decodes it), or
-one that came on time for a day that was closed early and is open again (``reopen-day``).
+one that came on time for a day that was closed early and is open again (``reopen-day``); and,
+for ``mafia-mail words add --reread`` only, a letter of the open day read before the host taught
+the game the words it uses (:mod:`mailer.taught_words`): its moves wait for close-day.
 The letter keeps its receipt time, so it is stamped against the same deadlines as before;
 it goes through every stage of :mod:`mailer.reading` again and its sender gets a new reply.
 """
@@ -13,27 +15,37 @@ from __future__ import annotations
 from datetime import datetime
 
 from .config import GameConfig
+from .day.context import current_context
 from .intake import SyncReport, back_to_pending, release_answers
 from .letter_state import LetterState
 from .reading import process_pending
 from .runlock import AlreadyRunning, exclusive
 from .store import DayRow, Letter, Store
 
-__all__ = ["reread", "REREADABLE_STATES"]
+__all__ = ["reread", "REREADABLE_STATES", "open_day_states"]
 
 #: States a letter may be re-read from: nothing of it was applied and the cause may be gone.
 REREADABLE_STATES = (LetterState.UNKNOWN_SENDER, LetterState.HELD, LetterState.UNREADABLE,
                      LetterState.AFTER_CLOSE)
 
 
-def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> SyncReport:
+def open_day_states() -> tuple[LetterState, ...]:
+    """The states of a letter of the open day that may be read again too (its moves wait
+    for close-day; the new reading replaces them): read with moves, or with none."""
+    return (LetterState.APPLIED, LetterState.NO_MOVES)
+
+
+def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime,
+           open_day: bool = False) -> SyncReport:
     """Put the letters ``ids`` back as ``pending`` and read every pending letter due now
     (:func:`mailer.reading.process_pending`, the second half of ``sync``; no mail is fetched).
 
     Args:
         cfg: the loaded config (its current roster and addresses are used); store: the game
             database; ids: ``Letter.id`` numbers as ``inbox`` shows them; now: aware current
-            time (the Date of the replies).
+            time (the Date of the replies); open_day: letters of the open day read with or
+            without moves (:func:`open_day_states`) may be read again too (the host taught
+            the game new words, :mod:`mailer.taught_words`).
     Returns:
         SyncReport of the reading (``fetched`` is 0); ``withdrawn``: how many answers to
         those letters that were still unsent (the «unknown address» or «held» answer) were
@@ -53,8 +65,10 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime) -> S
                 missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
                 if missing:
                     raise GameError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
-                wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters
-                         if l.state not in REREADABLE_STATES]
+                ctx = current_context(s) if open_day else None
+                today = ctx.day if ctx is not None else None
+                wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters if l.state not in REREADABLE_STATES
+                         and not (today is not None and l.state in open_day_states() and l.day == today)]
                 if wrong:
                     pending = [str(l.id) for l in letters if l.state == LetterState.PENDING]
                     raise GameError(

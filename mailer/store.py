@@ -285,6 +285,7 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         from .forum import db as _forum_tables  # noqa: F401  (the forum thread's tables)
+        from . import taught_words as _taught_table  # noqa: F401  (the host's taught words)
 
         _nul_free_text_columns()
         try:

@@ -1,11 +1,12 @@
 """The host's inputs for the open day from the forum (:mod:`mailer.inputs`): ``votes
-import``, ``posts import`` and ``lost-vote``."""
+import``, ``posts import`` and ``lost-vote``; and the words he teaches the game (``words``,
+:mod:`mailer.taught_words`)."""
 
 from __future__ import annotations
 
 import click
 
-from .common import call, now, open_game
+from .common import call, config_of, now, open_game
 
 
 def _file_options(fn):
@@ -110,4 +111,111 @@ def lost_vote(ctx: click.Context, nicks: tuple[str, ...], undo: bool) -> None:
     click.echo("Без голоса сегодня: " + (", ".join(lost) if lost else "никто"))
 
 
-COMMANDS = (votes, posts, lost_vote)
+@click.group(invoke_without_command=True)
+@click.pass_context
+def words(ctx: click.Context) -> None:
+    """Слова игры: из [words] настроек и те, которым ведущий научил игру по ходу.
+
+    Игрок назвал ход своими словами, и в ответе «не понял»? Научите игру этим словам (в
+    начальной форме: «забирать в палату», «чёрная метка»): их поймут в каждом письме игры в
+    любой форме, если рядом ник игрока.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml words
+      mafia-mail --config game.toml words add invite "забирать в палату" --reread
+      mafia-mail --config game.toml words remove invite "забирать в палату"
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from engine.reasons import ACTIONS_RU
+    from mailer.taught_words import taught
+
+    cfg, store = open_game(ctx)
+    learned = call(taught, store)
+    if not cfg.words:
+        click.echo("У игры нет своих слов: только обычные слова ходов. Научить: mafia-mail words add ХОД \"слова\"")
+    for action, value in cfg.words.items():
+        mine = learned.get(action, [])
+        items = value if isinstance(value, list) else [w for v in value.values() for w in v]
+        shown = ", ".join(f"«{w}»" + (" (добавлено)" if w in mine else "") for w in items)
+        click.echo(f"{action} ({ACTIONS_RU.get(action, action)}): {shown}")
+    _echo_unread(store)
+
+
+def _echo_unread(store) -> None:
+    """The open day's letters with something not understood, for ``words add --reread``."""
+    from mailer.taught_words import unread_letters
+
+    unread = call(unread_letters, store)
+    if unread:
+        click.echo("Непонятое в письмах открытого дня (перечитать с новыми словами: "
+                   "mafia-mail words add ХОД \"слова\" --reread):")
+        for letter_id, who, texts in unread:
+            click.echo(f"  {letter_id}: {who} — " + "; ".join(f"«{t}»" for t in texts))
+
+
+@words.command("add")
+@click.argument("action", metavar="ХОД")
+@click.argument("items", metavar="СЛОВА...", nargs=-1, required=True)
+@click.option("--reread", "again", is_flag=True,
+              help="Сразу перечитать письма открытого дня, в которых что-то не понято; игроки получат новый ответ.")
+@click.pass_context
+def words_add(ctx: click.Context, action: str, items: tuple[str, ...], again: bool) -> None:
+    """Научить игру словам хода (ХОД — id или название: invite, «приглашение»).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml words add invite "забирать в палату"
+      mafia-mail --config game.toml words add голос "чёрная метка" --reread
+    """
+    from mailer.lexicon_cache import install
+    from mailer.reread import reread
+    from mailer.taught_words import teach, unread_letters, with_taught
+
+    from mailer.store import Store
+
+    own = config_of(ctx)  # the config's [words] alone
+    store = call(Store, own.database_url)
+    done = call(teach, own, store, action, list(items), now=now())
+    if done.changed:
+        click.echo(f"Игра знает новые слова хода {done.action} ({done.name}): "
+                   + ", ".join(f"«{w}»" for w in done.changed) + ".")
+    if done.unchanged:
+        click.echo("Уже были: " + ", ".join(f"«{w}»" for w in done.unchanged) + ".")
+    cfg = call(with_taught, own, store)
+    install(cfg.words)
+    ids = [letter_id for letter_id, _who, _texts in call(unread_letters, store)]
+    if again and ids:
+        report = call(reread, cfg, store, ids, now=now(), open_day=True)
+        click.echo(f"Прочитано заново: {report.processed} ({', '.join(map(str, ids))}); ответы — в очереди "
+                   "(mafia-mail outbox).")
+        _echo_unread(store)
+    elif ids:
+        _echo_unread(store)
+    click.echo("Слова действуют для писем, прочитанных с этого момента (sync; watch — после перезапуска).")
+
+
+@words.command("remove")
+@click.argument("action", metavar="ХОД")
+@click.argument("items", metavar="СЛОВА...", nargs=-1, required=True)
+@click.pass_context
+def words_remove(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
+    """Забыть слова, которым ведущий научил игру (слова из [words] настроек правятся в файле).
+
+    \b
+    Пример:
+      mafia-mail --config game.toml words remove invite "забирать в палату"
+    """
+    from mailer.taught_words import forget
+
+    _cfg, store = open_game(ctx)
+    done = call(forget, store, action, list(items))
+    if done.changed:
+        click.echo(f"Забыты слова хода {done.action} ({done.name}): " + ", ".join(f"«{w}»" for w in done.changed) + ".")
+    if done.unchanged:
+        click.echo("Этим словам игру не учили: " + ", ".join(f"«{w}»" for w in done.unchanged)
+                   + " (слова из [words] настроек правятся в файле настроек).")
+
+
+COMMANDS = (votes, posts, lost_vote, words)

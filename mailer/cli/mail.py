@@ -52,6 +52,13 @@ def _echo_report(report, cfg, store) -> None:
             click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
                        f"--questions; ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: "
                        f"{typed('inbox --done НОМЕР')})")
+    if day is not None:  # moves in the players' own words: the host may teach the game them
+        from mailer.taught_words import unread_letters
+
+        unread = unread_letters(store)
+        if unread:
+            click.echo(f"Писем дня, где что-то не понято: {len(unread)} (какие и что: {typed('words')}; если "
+                       f"это ход своими словами — научите игру: {typed('words add ХОД «слова» --reread')})")
     if report.questions:  # what the players asked, so the host answers (mailer.questions)
         click.echo(f"Вопросы к ведущему в новых письмах (ответить: {typed('write НОМЕР')}):")
         for letter_id, who, questions in report.questions:

@@ -1,0 +1,146 @@
+"""``mafia-mail words``: the host teaches the game a player's own words for a move once, and
+the open day's letters that used them are read again with them (issue 11, per-game learning)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from mailer.day import GameError
+from mailer.lexicon_cache import install
+from mailer.reread import reread
+from mailer.taught_words import forget, taught, teach, unread_letters, with_taught
+from test_sync import DEADLINE, START, Game, letter
+
+NOW = DEADLINE - timedelta(hours=1)
+OWN_WORDS = "Отпаиваю компотом Маруську. Линч: Ягуарчик"
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game(tmp_path)
+    yield g
+    install()  # the shipped lexicon again for the next test in this process
+    g.store.dispose()
+
+
+def _moves(game, letter_id):
+    from mailer.store import Letter, loads
+
+    with game.store.session() as s:
+        row = s.get(Letter, letter_id)
+        return row.state, loads(row.moves_json), [p["kind"] for p in loads(row.problems_json)]
+
+
+def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
+    game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
+    game.sync()
+    [(letter_id, who, texts)] = unread_letters(game.store)
+    assert (who, texts) == ("Бука", ["Отпаиваю компотом Маруську"])
+    assert _moves(game, letter_id) == ("applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
+
+    done = teach(game.cfg, game.store, "лечение", ["отпаивать  компотом"], now=NOW)
+    assert (done.action, done.name, done.changed, done.unchanged) == ("heal", "лечение", ["отпаивать компотом"], [])
+    assert taught(game.store) == {"heal": ["отпаивать компотом"]}
+    cfg = with_taught(game.cfg, game.store)
+    assert cfg.words == {"heal": ["отпаивать компотом"]} and game.cfg.words == {}
+    install(cfg.words)
+
+    report = reread(cfg, game.store, [letter_id], now=NOW, open_day=True)
+    assert report.processed == 1 and report.withdrawn == 1  # the unsent «не понял» reply goes
+    assert _moves(game, letter_id) == ("applied", [{"action": "heal", "target": "Маруська"},
+                                                   {"action": "vote", "target": "Ягуарчик"}], [])
+    assert unread_letters(game.store) == []
+    replies = game.replies("reply")
+    assert [r.state for r in replies] == ["dropped", "queued"]
+    assert "Лечение: Маруська" in replies[1].body and "Не понял" not in replies[1].body
+
+    # a later letter in another form of the taught words is read at once
+    game.deliver(letter("buka@example.org", "Отпаиваем компотом Ягуарчика", msgid="later@x"), START + timedelta(hours=5))
+    game.cfg = cfg
+    game.sync()
+    later = max(r.id for r in game.rows())
+    assert _moves(game, later) == ("applied", [{"action": "heal", "target": "Ягуарчик"}], [])
+
+
+def test_reread_alone_still_refuses_a_letter_whose_moves_were_taken(game):
+    game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
+    game.sync()
+    [row] = game.rows()
+    with pytest.raises(GameError, match=r"не подходят: 1 \(ходы приняты\)"):
+        reread(game.cfg, game.store, [row.id], now=NOW)
+
+
+def test_a_word_that_means_another_move_is_refused_and_nothing_is_stored(game):
+    with pytest.raises(GameError, match="Слово игры должно значить один ход"):
+        teach(game.cfg, game.store, "heal", ["проверять"], now=NOW)
+    assert taught(game.store) == {}
+
+
+def test_moves_by_id_or_russian_name_and_an_unknown_move_lists_them(game):
+    with pytest.raises(GameError, match=r"нет такого хода «лечилка»; ходы: .*heal \(лечение\)"):
+        teach(game.cfg, game.store, "лечилка", ["отпаивать компотом"], now=NOW)
+    teach(game.cfg, game.store, "Приглашение", ["забирать в изолятор"], now=NOW)
+    again = teach(game.cfg, game.store, "invite", ["забирать в изолятор", "звать на чай"], now=NOW)
+    assert (again.changed, again.unchanged) == (["звать на чай"], ["забирать в изолятор"])
+    assert taught(game.store) == {"invite": ["забирать в изолятор", "звать на чай"]}
+    gone = forget(game.store, "приглашение", ["забирать в изолятор", "пить чай"])
+    assert (gone.changed, gone.unchanged) == (["забирать в изолятор"], ["пить чай"])
+    assert taught(game.store) == {"invite": ["звать на чай"]}
+
+
+def test_taught_words_join_the_configs_own_words(tmp_path):
+    g = Game(tmp_path, extra='[words]\nheal = ["штопать"]\n')
+    try:
+        teach(g.cfg, g.store, "heal", ["отпаивать компотом"], now=NOW)
+        assert with_taught(g.cfg, g.store).words == {"heal": ["штопать", "отпаивать компотом"]}
+    finally:
+        g.store.dispose()
+
+
+def test_the_words_command_teaches_rereads_lists_and_forgets(game):
+    from mailer.cli import main
+
+    game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
+    env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": None}
+    runner = CliRunner()
+    synced = runner.invoke(main, ["sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    assert "Писем дня, где что-то не понято: 1 (какие и что: mafia-mail words; если это ход своими словами — " \
+           "научите игру: mafia-mail words add ХОД «слова» --reread)" in " ".join(synced.output.split())
+    listed = runner.invoke(main, ["words"], env=env)
+    assert listed.exit_code == 0, listed.output
+    assert "У игры нет своих слов" in listed.output and "1: Бука — «Отпаиваю компотом Маруську»" in listed.output
+
+    added = runner.invoke(main, ["words", "add", "heal", "отпаивать компотом", "--reread"], env=env)
+    assert added.exit_code == 0, added.output
+    assert "Игра знает новые слова хода heal (лечение): «отпаивать компотом»." in added.output
+    assert "Прочитано заново: 1 (1)" in added.output and "Непонятое" not in added.output
+    assert _moves(game, 1)[1] == [{"action": "heal", "target": "Маруська"}, {"action": "vote", "target": "Ягуарчик"}]
+
+    listed = runner.invoke(main, ["words"], env=env)
+    assert "heal (лечение): «отпаивать компотом» (добавлено)" in listed.output
+
+    bad = runner.invoke(main, ["words", "add", "heal", "проверять"], env=env)
+    assert bad.exit_code != 0 and "Слово игры должно значить один ход" in bad.output
+
+    removed = runner.invoke(main, ["words", "remove", "heal", "отпаивать компотом"], env=env)
+    assert removed.exit_code == 0 and "Забыты слова хода heal (лечение): «отпаивать компотом»." in removed.output
+    assert taught(game.store) == {}
+
+
+def test_parse_with_the_config_reads_the_taught_words_of_its_game(game):
+    from mailer.cli import main
+
+    env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": None}
+    runner = CliRunner()
+    exported = runner.invoke(main, ["export", str(game.root / "game-file.toml")], env=env)
+    assert exported.exit_code == 0, exported.output
+    parse = ["parse", "--game", str(game.root / "game-file.toml"), "--from", "Бука"]
+    before = runner.invoke(main, parse, input="Отпаиваю компотом Маруську", env=env)
+    assert '"moves": []' in before.output and '"unparsed"' in before.output
+    teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
+    after = runner.invoke(main, parse, input="Отпаиваю компотом Маруську", env=env)
+    assert after.output.strip() == '{"moves": [{"action": "heal", "target": "Маруська"}], "problems": []}'
