@@ -1,0 +1,58 @@
+"""What a fresh host found (forty-second session): ``status`` said «ход или голос принят у 10
+из 10» when a player with a night role had sent only his vote; declined confirmations ended
+differently from command to command; the re-close marked a corrected reply «(исправлено)»
+as often as the day was closed again; the son's rule was told in a game without a son."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from click.testing import CliRunner
+
+from mailer.cli import main as cli_main
+from mailer.reports import status
+from mailer.status import read_status
+from test_sync import START, Game, letter
+
+
+def test_status_names_who_voted_but_owes_a_night_move(tmp_path):
+    """Everybody voted, the doctor healed too: the detective and the boss still owe their
+    night move, and ``status`` names them apart from who has sent nothing; the boss's
+    clan kill alone is his night move (no check owed beside it)."""
+    g = Game(tmp_path)
+    try:
+        for n, (address, body) in enumerate((("marusya@example.org", "Линч: Бука"),
+                                             ("buka@example.org", "Лечу Маруську. Линч: Ягуарчик"),
+                                             ("jaguar@example.org", "Линч: Бука"),
+                                             ("serg@example.org", "Линч: Бука"))):
+            g.deliver(letter(address, body, msgid=f"v{n}@x"), START + timedelta(hours=1 + n))
+        g.sync()
+        fast, slow = read_status(g.cfg), status(g.cfg, g.store)
+        g.deliver(letter("jaguar@example.org", "Убиваем Serginio", msgid="k@x"), START + timedelta(hours=6))
+        g.sync()
+        after_kill = read_status(g.cfg)
+    finally:
+        g.store.dispose()
+    assert fast == slow
+    assert fast.no_night == ["Маруська", "Ягуарчик"]
+    assert fast.progress() == ("День 1: ход или голос принят у 4 из 4 живых игроков; голос или ход есть, "
+                               "ночного хода роли ещё нет у 2: Маруська, Ягуарчик")
+    assert after_kill.no_night == ["Маруська"]
+    shown = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
+                               env={"MAFIA_MAIL_NOW": (START + timedelta(hours=7)).isoformat(), "COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "ночного хода роли ещё нет у 1: Маруська" in shown.output
+
+
+def test_status_does_not_ask_a_night_move_of_a_silent_player_twice(tmp_path):
+    """A player who sent nothing is named once, among those who have not written."""
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("serg@example.org", "Линч: Бука", msgid="s@x"), START + timedelta(hours=1))
+        g.sync()
+        rep = read_status(g.cfg)
+    finally:
+        g.store.dispose()
+    assert rep.no_night == ["Маруська", "Бука", "Ягуарчик"]
+    assert rep.progress() == ("День 1: ход или голос принят у 1 из 4 живых игроков; ещё нет у 3: "
+                              "Маруська, Бука, Ягуарчик")
