@@ -56,3 +56,60 @@ def test_status_does_not_ask_a_night_move_of_a_silent_player_twice(tmp_path):
     assert rep.no_night == ["Маруська", "Бука", "Ягуарчик"]
     assert rep.progress() == ("День 1: ход или голос принят у 1 из 4 живых игроков; ещё нет у 3: "
                               "Маруська, Бука, Ягуарчик")
+
+
+def _replies_to(g: Game, msgid: str):
+    from sqlmodel import select
+
+    from mailer.store import Outgoing, loads
+
+    with g.store.session() as s:
+        return [o for o in s.exec(select(Outgoing).where(Outgoing.kind == "reply").order_by(Outgoing.id))
+                if (loads(o.headers_json) or {}).get("In-Reply-To") == f"<{msgid}>"]
+
+
+def test_a_day_closed_again_twice_marks_a_corrected_reply_once(tmp_path):
+    """Day 1 re-closed: Serginio is killed on night 1, and his reply for day 2 comes back
+    «Re: Ход (исправлено)». He answers it in the same thread; day 1 is reopened once more
+    and the doctor's heal, on time for day 1, saves him: the new reply to his answer is marked
+    «(исправлено)» once, never «(исправлено) (исправлено)»."""
+    from mailer.day import close_day, reopen_day
+    from mailer.outbox import send_all
+    from mailer.sync import sync
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        g.deliver(letter("jaguar@example.org", "Убить Serginio", msgid="k1@x"), DEADLINE - timedelta(hours=2))
+        g.deliver(letter("serg@example.org", "Линч: Ягуарчик", msgid="s2@x"), DEADLINE + timedelta(hours=1))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=2))
+        send_all(g.cfg, g.store, now=DEADLINE + timedelta(hours=2))
+        reopen_day(g.cfg, g.store, 1)
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        first = close_day(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        send_all(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        assert first.corrected == ["Serginio"]
+        assert [o.subject for o in _replies_to(g, "s2@x")] == ["Re: Ход", "Re: Ход (исправлено)"]
+        g.deliver(letter("serg@example.org", "Как это убит? Линч: Ягуарчик", msgid="s3@x",
+                         subject="Re: Ход (исправлено)"), DEADLINE + timedelta(hours=4))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=5))
+        send_all(g.cfg, g.store, now=DEADLINE + timedelta(hours=5))
+        reopen_day(g.cfg, g.store, 1)
+        g.deliver(letter("buka@example.org", "Лечу Serginio", msgid="h1@x"), DEADLINE - timedelta(hours=1))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=6))
+        second = close_day(g.cfg, g.store, now=DEADLINE + timedelta(hours=6))
+        answers = [(o.subject, o.state) for o in _replies_to(g, "s3@x")]
+    finally:
+        g.store.dispose()
+    assert second.corrected == ["Serginio"]
+    assert answers[-1] == ("Re: Ход (исправлено)", "queued")
+    assert all("(исправлено) (исправлено)" not in subject for subject, _ in answers)
+
+
+def test_corrected_subject_marks_once():
+    from mailer.day.later import corrected_subject
+
+    assert corrected_subject("Re: Ход") == "Re: Ход (исправлено)"
+    assert corrected_subject("Re: Ход (исправлено)") == "Re: Ход (исправлено)"
+    assert corrected_subject("[Игра] Итоги дня 1") == "[Игра] Итоги дня 1 (исправлено)"
