@@ -113,3 +113,53 @@ def test_corrected_subject_marks_once():
     assert corrected_subject("Re: Ход") == "Re: Ход (исправлено)"
     assert corrected_subject("Re: Ход (исправлено)") == "Re: Ход (исправлено)"
     assert corrected_subject("[Игра] Итоги дня 1") == "[Игра] Итоги дня 1 (исправлено)"
+
+
+def test_every_declined_question_says_nothing_was_done_and_exits_1(tmp_path):
+    """The four commands that ask (close-day --early, reopen-day, deadline, open-day) end alike
+    when the host says «нет», just presses Enter or the input ends: «Ничего не сделано: …»
+    and exit code 1 (close-day said «День не закрыт.» with 0, the end of input «Прервано.»
+    with 1); the game is as it was."""
+    from sqlmodel import select
+
+    from mailer.day import close_day, set_event
+    from mailer.store import DayRow
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    cfg = str(tmp_path / "game.toml")
+
+    def run(*args, at, answer):
+        return CliRunner().invoke(cli_main, ["--config", cfg, *args], input=answer,
+                                  env={"MAFIA_MAIL_NOW": at.isoformat()})
+
+    def day_rows():
+        with g.store.session() as s:
+            return [(r.day, r.status, r.event, r.deadline) for r in s.exec(select(DayRow))]
+
+    try:
+        set_event(g.cfg, g.store, "rage", now=START)
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="b@x"), START + timedelta(hours=1))
+        g.sync()
+        early = START + timedelta(hours=2)
+        asked = {"close-day": (("close-day", "--early"), early, "день не закрыт"),
+                 "deadline": (("deadline", "08.12.2026 21:00"), early, "срок не изменён"),
+                 "open-day": (("open-day", "--event", "Полнолуние"), early, "событие не изменено")}
+        results = {}
+        for answer in ("нет\n", "\n", ""):
+            before = day_rows()
+            for name, (args, at, undone) in asked.items():
+                results[name, answer] = (run(*args, at=at, answer=answer), undone)
+            assert day_rows() == before
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        for answer in ("нет\n", "\n", ""):
+            before = day_rows()
+            results["reopen-day", answer] = (run("reopen-day", "1", at=DEADLINE + timedelta(minutes=10),
+                                                 answer=answer), "день 1 не возвращён")
+            assert day_rows() == before
+    finally:
+        g.store.dispose()
+    for (name, answer), (result, undone) in results.items():
+        assert result.exit_code == 1, (name, answer, result.output)
+        assert f"Ничего не сделано: {undone}." in result.output, (name, answer, result.output)
+        assert "Прервано" not in result.output
