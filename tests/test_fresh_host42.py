@@ -163,3 +163,83 @@ def test_every_declined_question_says_nothing_was_done_and_exits_1(tmp_path):
         assert result.exit_code == 1, (name, answer, result.output)
         assert f"Ничего не сделано: {undone}." in result.output, (name, answer, result.output)
         assert "Прервано" not in result.output
+
+
+_ACTOR = """
+[[player]]
+nick = "Лис"
+email = "lis@example.org"
+role = "clan1.actor"
+"""
+_SON = """
+[[player]]
+nick = "Бублик"
+email = "bublik@example.org"
+role = "son"
+"""
+
+
+def _role_letters(tmp_path, players: str) -> dict[str, str]:
+    from sqlmodel import select
+
+    from mailer.store import Outgoing
+
+    g = Game(tmp_path, players=players)
+    try:
+        with g.store.session() as s:
+            return {o.to_nick: o.body for o in s.exec(select(Outgoing).where(Outgoing.kind == "role"))}
+    finally:
+        g.store.dispose()
+
+
+def test_the_sons_rule_is_told_only_in_a_game_with_a_son(tmp_path):
+    """The boss's role letter told how the son becomes boss, and the actor's that he does not
+    replace the boss while the son lives, in a game with no son: only a game with one tells it."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    without = _role_letters(tmp_path / "a", _ACTOR)
+    with_son = _role_letters(tmp_path / "b", _ACTOR + _SON)
+    boss_rule = "Среди мирных может быть внебрачный сын Босса."
+    actor_rule = "(кроме босса, пока жив неактивный сын)"
+    assert not any("сын" in body for body in without.values())
+    assert "Вы можете отправить ход за любого члена своего клана" in without["Ягуарчик"]
+    assert ("он засчитывается, если сам игрок хода не прислал или оставил его на ваше усмотрение.\n"
+            "Пример письма: «") in without["Ягуарчик"]
+    assert "Когда погибнет первый член вашего клана, вы со следующего дня получаете его роль" in without["Лис"]
+    assert boss_rule in with_son["Ягуарчик"] and actor_rule in with_son["Лис"]
+    assert "сын" not in with_son["Бублик"]  # the son himself knows only that he is a civilian
+
+
+def test_an_actor_who_becomes_boss_in_a_game_without_a_son_is_not_told_the_sons_rule(tmp_path):
+    """The boss lynched, the actor takes his role: his result letter gives the boss's rules,
+    without the son's (the game has none)."""
+    from sqlmodel import select
+
+    from mailer.day import close_day
+    from mailer.store import Outgoing
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path, players=_ACTOR)
+    try:
+        for n, address in enumerate(("marusya@example.org", "buka@example.org", "serg@example.org")):
+            g.deliver(letter(address, "Линч: Ягуарчик", msgid=f"l{n}@x"), START + timedelta(hours=1 + n))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        with g.store.session() as s:
+            [lis] = [o.body for o in s.exec(select(Outgoing).where(Outgoing.kind == "result", Outgoing.to_nick == "Лис"))]
+    finally:
+        g.store.dispose()
+    assert "Вы — глава клана." in lis and "сын" not in lis
+
+
+def test_a_hosts_own_role_letter_with_the_old_import_still_renders(tmp_path):
+    """A host's ``templates/role.txt.j2`` that imports the rules without the letter's context
+    (as before) renders as before: the son's rule told, no error."""
+    from pathlib import Path
+
+    package = Path(__file__).parent.parent / "templates" / "role.txt.j2"
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "role.txt.j2").write_text(
+        package.read_text(encoding="utf-8").replace(" import rules with context", " import rules"), encoding="utf-8")
+    letters = _role_letters(tmp_path, "")
+    assert "Среди мирных может быть внебрачный сын Босса." in letters["Ягуарчик"]
