@@ -147,7 +147,7 @@ class Renderer:
         examples = example_nicks(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
-                           examples=examples, game_words=words_lines(self.cfg.words),
+                           examples=examples, game_words=words_lines(self.cfg.words), has_son=has_son(state),
                            autokill={"words": self.cfg.rules.autokill_words,
                                      "points": self.cfg.rules.autokill_points})
 
@@ -409,12 +409,18 @@ class Renderer:
                 fan_check = "kept" if after.players[nick].fan_check_left else "used"
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
-                examples=examples, fan_check=fan_check,
+                examples=examples, fan_check=fan_check, has_son=has_son(after),
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
             )
             out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out
+
+
+def has_son(state: GameState) -> bool:
+    """Whether ``state`` has a living son not yet revealed (DECISIONS.md §4 Son): only then
+    do the boss's and the actor's rules tell what he does (``role_rules.j2``)."""
+    return any(p.role == "son" and not p.son_active and p.alive for p in state.players.values())
 
 
 def example_nicks(state: GameState) -> list[str]:

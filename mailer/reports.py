@@ -8,7 +8,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from .config import GameConfig
-from .day.context import GameError, load_state
+from .day.context import GameError, day_info, load_state
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
@@ -37,17 +37,17 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
         imported = {i.nick for i in inputs if i.kind == "vote"}
         lost = {i.nick for i in inputs if i.kind == "lost_vote"}
-        players = player_rows(state, letters, imported, lost)
+        info = day_info(row) if row is not None else None
+        players = player_rows(state, letters, imported, lost, info)
         from .forum.today import words_today_sql  # thread words today (FORUM.md)
 
         words = words_today_sql(s, game.current_day, utc(game.start))
         apply_words(players, words, {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"})
-        if words and row is not None:  # today's thread votes count as close-day counts them
-            from .day import day_info
+        if words and info is not None:  # today's thread votes count as close-day counts them
             from .forum.today import posts_today_sql
             from .status import thread_votes
 
-            thread_votes(players, state, day_info(row),
+            thread_votes(players, state, info,
                          lambda nicks: posts_today_sql(s, game.current_day, utc(game.start), nicks))
 
         def count(model, *where) -> int:
@@ -80,7 +80,7 @@ def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str]
     roster order. None with no game, no open day or its deadline already past (``close-day``
     itself tells the host what is wrong)."""
     from engine.calendar import on_time
-    from engine.legality import HUNT_EXCLUDED_BY, night_role_moves, owes_vote
+    from engine.legality import owes_vote
 
     from .day.context import current_context
 
@@ -90,19 +90,9 @@ def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str]
         return None
     rep = status(cfg, store)
     stripped = set(rep.stripped)
-    covered = {member for p in rep.players for member in p.moved_for}
-    no_vote, no_night = [], []
-    for p in rep.players:
-        if not p.alive:
-            continue
-        if not p.voted and owes_vote(ctx.state, ctx.info, p.nick, stripped):
-            no_vote.append(p.nick)
-        owed = night_role_moves(ctx.state, ctx.info, p.nick)
-        made = set(p.moves)
-        if owed and not (made & owed) and "delegate" not in made and p.nick not in covered and \
-                not ("hunt" in made and any(a in HUNT_EXCLUDED_BY for a in owed)):
-            no_night.append(p.nick)
-    return ctx.day, no_vote, no_night
+    no_vote = [p.nick for p in rep.players
+               if p.alive and not p.voted and owes_vote(ctx.state, ctx.info, p.nick, stripped)]
+    return ctx.day, no_vote, rep.no_night
 
 
 def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:

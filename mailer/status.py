@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from engine.legality import standing_moves
+from engine.legality import HUNT_EXCLUDED_BY, night_role_moves, standing_moves
 from engine.model import Move
 
 from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
@@ -41,6 +41,8 @@ class PlayerStatus:
     dealt: str = ""  # the role dealt at init («clan1.boss»): the config's ``role`` may differ
     role: str = ""  # the role he plays now («psycho»): names his moves as his letters do
     moved_for: list[str] = field(default_factory=list)  # a boss: the members he moved for today
+    #: the role moves he makes at night today (engine.legality.night_role_moves), sorted
+    night: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -90,6 +92,14 @@ class StatusReport:
         return [p.nick for p in self.players if p.alive and p.lost_vote]
 
     @property
+    def no_night(self) -> list[str]:
+        """Living players whose night role move is missing today, in roster order: none sent,
+        none left to the boss («на усмотрение босса») or made by the boss for them, no hunt
+        sent in place of a role move it excludes (close-day resolves the night without it)."""
+        covered = {member for p in self.players for member in p.moved_for}
+        return [p.nick for p in self.players if p.alive and p.nick not in covered and _night_missing(p)]
+
+    @property
     def moved(self) -> list[str]:
         """Living players with an accepted move or a vote today, in roster order."""
         return [p.nick for p in self.players if p.alive and (p.moves or p.voted)]
@@ -97,17 +107,22 @@ class StatusReport:
     def progress(self) -> str:
         """How many living players have moved today and who has not, as ``status``, ``sync``
         and ``demo`` tell it: «День 1: ход или голос принят у 22 из 24 живых игроков; ещё нет
-        у 2: Гоша, Тортилла», and who moved but has no vote yet (DECISIONS.md §6: an autokill
-        point) (players, not letters: a player may send several)."""
+        у 2: Гоша, Тортилла», who moved but has no vote yet (DECISIONS.md §6: an autokill
+        point) and who sent something (a vote) but not the night move his role makes tonight
+        (:attr:`no_night`) (players, not letters: a player may send several)."""
         alive = sum(1 for p in self.players if p.alive)
         of = f"{alive} живого игрока" if alive % 10 == 1 and alive % 100 != 11 else f"{alive} живых игроков"
         silent = self.silent
         unvoted = [p.nick for p in self.players
                    if p.alive and p.moves and not p.voted and not p.lost_vote]
-        return (f"День {self.day}: ход или голос принят у {len(self.moved)} из {of}"
+        moved = self.moved
+        nightless = [nick for nick in self.no_night if nick in moved]
+        return (f"День {self.day}: ход или голос принят у {len(moved)} из {of}"
                 + (f"; ещё нет у {len(silent)}: {', '.join(silent)}" if silent else "")
                 + (f"; ходы есть, голоса ещё нет у {len(unvoted)}: {', '.join(unvoted)} (без голоса — "
-                   "штрафное очко автокилла)" if unvoted else ""))
+                   "штрафное очко автокилла)" if unvoted else "")
+                + (f"; голос или ход есть, ночного хода роли ещё нет у {len(nightless)}: "
+                   f"{', '.join(nightless)}" if nightless else ""))
 
     @property
     def silent(self) -> list[str]:
@@ -116,12 +131,22 @@ class StatusReport:
         return [p.nick for p in self.players if p.alive and not p.moves and not p.voted]
 
 
+def _night_missing(p: PlayerStatus) -> bool:
+    """Whether living ``p`` owes a night role move today and has none standing: not one of
+    ``p.night`` made, nothing left to the boss, no hunt in place of a move it excludes (the
+    boss's move for him is the caller's to check)."""
+    made = set(p.moves)
+    return bool(p.night) and not made & set(p.night) and "delegate" not in made and \
+        not ("hunt" in made and any(a in HUNT_EXCLUDED_BY for a in p.night))
+
+
 def player_rows(state, letters, imported_votes: set[str],
-                lost_votes: set[str] = frozenset()) -> list[PlayerStatus]:
+                lost_votes: set[str] = frozenset(), turn=None) -> list[PlayerStatus]:
     """Per player of ``state`` (engine.state.GameState): alive, the kinds of moves his
     accepted letters of the day carry (votes apart), whether he voted (by letter or by a
-    vote the host imported), how many letters, autokill points, and whether the host stripped
-    him of his vote today (``lost_votes``). ``letters``: (nick, state, moves_json, handled,
+    vote the host imported), how many letters, autokill points, whether the host stripped
+    him of his vote today (``lost_votes``) and, given the day (``turn``: engine.model.TurnInfo),
+    the night role moves he makes today. ``letters``: (nick, state, moves_json, handled,
     notes_json, problems_json[, cancel, skip[, unvote_json]]) of the day's letters in order; a
     letter that cancels or skips the moves withdraws the role moves of the letters before it,
     one that takes back a vote («Снимаю голос.») their vote."""
@@ -139,7 +164,8 @@ def player_rows(state, letters, imported_votes: set[str],
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
-            role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member]))
+            role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member],
+            night=sorted(night_role_moves(state, turn, nick)) if turn is not None else []))
     return players
 
 
@@ -296,11 +322,13 @@ def read_status(cfg) -> StatusReport | None:
 
         words = words_today(con, day, _utc(start))
         state = GameState.from_json(json.loads(state_json))
-        players = player_rows(state, letters, imported, lost)
-        if words and row is not None:  # today's thread votes count as close-day counts them
+        info = None
+        if row is not None:
             from engine.model import TurnInfo
 
             info = TurnInfo(day=day, event=row[0], immune=row[2], mortar=row[3], fear_chosen=row[4])
+        players = player_rows(state, letters, imported, lost, info)
+        if words and info is not None:  # today's thread votes count as close-day counts them
             thread_votes(players, state, info, lambda nicks: posts_today(con, day, _utc(start), nicks))
     except sqlite3.Error:
         return None

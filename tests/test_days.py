@@ -484,14 +484,14 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
     monkeypatch.setenv("MAFIA_MAIL_NOW", "2026-12-08T10:00:00+03:00")  # Tuesday 10:00
     args = ["--config", str(cfg.path), "deadline", "вторник 23:00"]
     out = CliRunner().invoke(main, args, input="n\n")
-    assert out.exit_code == 0, out.output
+    assert out.exit_code == 1, out.output  # declined: nothing done (mafia-mail --help)
     assert "Новый срок: вт 08.12.2026 23:00 (МСК)" in out.output
-    assert "Срок не изменён." in out.output
+    assert "Ничего не сделано: срок не изменён." in out.output
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, args, input="может быть\nнет\n")  # asked again, then «нет»
-    assert out.exit_code == 0 and "ответьте «да» или «нет»" in out.output, out.output
-    assert "Срок не изменён." in out.output
+    assert out.exit_code == 1 and "ответьте «да» или «нет»" in out.output, out.output
+    assert "Ничего не сделано: срок не изменён." in out.output
     out = CliRunner().invoke(main, args, input="да\n")
     assert out.exit_code == 0 and "Срок перенесён." in out.output, out.output
     with store.session() as s:
@@ -1094,9 +1094,10 @@ def test_open_day_asks_before_changing_the_event_of_a_day_with_moves(demo):
     sync(cfg, store, now=START + timedelta(hours=3))
     cli = ["--config", str(cfg.path), "open-day", "--event", "Полнолуние"]
     kept = CliRunner().invoke(main, cli, input="нет\n")
-    assert kept.exit_code == 0, kept.output
+    assert kept.exit_code == 1, kept.output
     assert kept.output.startswith("День 1: сейчас событие «Ярость»; писем с принятыми ходами уже ")
-    assert "Сменить на событие «Полнолуние»? [да/НЕТ]" in kept.output and "Событие не изменено." in kept.output
+    assert "Сменить на событие «Полнолуние»? [да/НЕТ]" in kept.output
+    assert "Ничего не сделано: событие не изменено." in kept.output
     with store.session() as s:
         assert s.get(DayRow, 1).event == "rage"
     changed = CliRunner().invoke(main, [*cli, "--yes"])
@@ -1126,9 +1127,9 @@ def test_early_close_names_who_has_no_vote_or_night_move_and_asks(demo):
             f"{', '.join(no_vote)} (без голоса — штрафное очко автокилла); нет ночного хода у "
             f"{len(no_night)} игрок")
     no = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early"], input="нет\n", env=env)
-    assert no.exit_code == 0, no.output
+    assert no.exit_code == 1, no.output
     assert told in no.output and "Закрыть день досрочно? [да/НЕТ]" in no.output
-    assert no.output.rstrip().endswith("День не закрыт.")
+    assert no.output.rstrip().endswith("Ничего не сделано: день не закрыт.")
     with store.session() as s:
         assert s.get(DayRow, 1).status == "open"
     yes = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early", "--yes"], env=env)
@@ -1183,11 +1184,12 @@ def test_early_close_asks_even_when_everyone_has_moved(demo, monkeypatch):
     env = {"MAFIA_MAIL_NOW": (START + timedelta(hours=3)).isoformat()}
     monkeypatch.setattr(mailer.reports, "early_close_gaps", lambda cfg, store, now: (1, [], []))
     no = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--early"], input="нет\n", env=env)
-    assert no.exit_code == 0, no.output
+    assert no.exit_code == 1, no.output
     assert ("Внимание: день 1 закрывается до срока; голоса и ночные ходы есть у всех живых игроков, "
             "но до срока они ещё могут их изменить.\nЗакрыть день досрочно? [да/НЕТ]") in no.output
     # (the mail is read before the question: the host is told the letters read into the day)
-    assert re.search(r"День не закрыт\. Прочитано писем дня: \d+\.$", no.output.rstrip()), no.output
+    assert re.search(r"Ничего не сделано: день не закрыт \(только прочитана почта, как при sync: писем "
+                     r"дня \d+\)\.$", no.output.rstrip()), no.output
     with store.session() as s:
         assert s.get(DayRow, 1).status == "open"
 

@@ -81,12 +81,13 @@ def test_reopen_day_says_what_it_undoes_and_asks_first(tmp_path):
             after_quiet = s.get(DayRow, 1).status
     finally:
         g.store.dispose()
-    assert refused.exit_code == 0, refused.output
+    assert refused.exit_code == 1, refused.output
     assert "reopen-day 1 вернёт игру к состоянию перед итогами дня 1. Отменится:\n  - день 1 снова не закрыт: " \
         in refused.output
     assert "Неотправленные письма итогов дня 1 (и дней после него) будут сняты с очереди." in refused.output
     assert "Уже отправлено писем, которые не вернуть: " in refused.output
-    assert "Вернуть день 1? [да/НЕТ]" in refused.output and "Ничего не изменено." in refused.output
+    assert "Вернуть день 1? [да/НЕТ]" in refused.output
+    assert "Ничего не сделано: день 1 не возвращён." in refused.output
     assert after_no == "closed"
     assert asked.exit_code == 0 and "День 1 снова открыт" in asked.output
     assert after_yes == "open"
@@ -123,11 +124,12 @@ def test_deadline_warns_when_moved_earlier_and_counts_the_letters_it_makes_late(
             result = loads(s.get(DayRow, 1).result_json)
     finally:
         g.store.dispose()
-    assert earlier.exit_code == 0, earlier.output
+    assert earlier.exit_code == 1, earlier.output
     assert ("Внимание: новый срок раньше нынешнего (вт 08.12.2026 19:30 (МСК)): письма, которые придут "
             "после нового срока, пойдут в следующий день. Писем дня 1, полученных позже нового срока: 2 — "
             "с новым сроком они станут опоздавшими: их ходы в день 1 не войдут.") in earlier.output
-    assert "Перенести срок? [да/НЕТ]" in earlier.output and "Срок не изменён." in earlier.output
+    assert "Перенести срок? [да/НЕТ]" in earlier.output
+    assert "Ничего не сделано: срок не изменён." in earlier.output
     assert "Писем дня 1, полученных позже нового срока, нет." in none_late.output
     assert "Внимание" not in later.output and "Перенести срок?" in later.output
     assert forced.exit_code == 0 and "Писем дня 1, полученных позже нового срока: 2" in forced.stderr

@@ -407,3 +407,21 @@ def ask_yes(question: str) -> bool:
     (or n/no, or just Enter) is no; another answer asks again. Raises click.Abort at the end
     of input (click prints «Прервано.»)."""
     return click.prompt(f"{question} [да/НЕТ]", default="", show_default=False, value_proc=_yes_no)
+
+
+#: The exit code of a command whose question the host declined (:func:`confirm`): nothing was
+#: done, so a script does not go on as if it had been (as click's own «Aborted!» does).
+DECLINED = 1
+
+
+def confirm(question: str, undone: str) -> None:
+    """Ask the host ``question`` (:func:`ask_yes`) and return on «да». Otherwise — «нет», just
+    Enter, the end of input or Ctrl-C — tell him «Ничего не сделано: ``undone``.» and end the
+    command with exit code :data:`DECLINED`, the same for every command that asks."""
+    try:
+        if ask_yes(question):
+            return
+    except click.Abort:
+        click.echo()  # (the question's line was left open)
+    click.echo(f"Ничего не сделано: {undone}.")
+    raise SystemExit(DECLINED)

@@ -11,7 +11,7 @@ import click
 from mailer.when import clock_line, local_text
 from mailer.words import count
 
-from .common import ask_yes, call, config_of, console, now, open_game, print_line, table, typed
+from .common import call, confirm, config_of, console, now, open_game, print_line, table, typed
 
 
 @click.command()
@@ -237,7 +237,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     газету, открыть следующий день. С --early, если у живых игроков нет голоса или ночного
     хода, называет их и переспрашивает «Закрыть день досрочно?» (--yes — без вопроса).
 
-    Код выхода 3: день не закрыт, «Страх» ждёт письма выбранного игрока.
+    Код выхода 3: день не закрыт, «Страх» ждёт письма выбранного игрока. Код выхода 1:
+    ошибка или ответ «нет» на вопрос («Ничего не сделано: день не закрыт.»).
 
     \b
     Пример:
@@ -254,10 +255,10 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     warning = call(early_close_warning, cfg, store, now=now()) if early else ""
     if warning:
         click.echo(warning, err=yes)
-        if not yes and not ask_yes("Закрыть день досрочно?"):
-            click.echo("День не закрыт." + (f" Прочитано писем дня: {first.processed}."
-                                            if first is not None and first.processed else ""))
-            return
+        if not yes:
+            confirm("Закрыть день досрочно?", "день не закрыт" + (
+                f" (только прочитана почта, как при sync: писем дня {first.processed})"
+                if first is not None and first.processed else ""))
     rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice, read=first)
     if rep.waiting_for:
         from engine.names import inflect
@@ -309,7 +310,8 @@ def explain(ctx: click.Context, day: int | None) -> None:
 def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> None:
     """Вернуть игру в состояние перед итогами дня N, чтобы исправить ход и закрыть день снова.
     Сначала называет, что отменится, и переспрашивает «Вернуть день N?» (--yes — без
-    вопроса). Если после дня N закрыты и другие дни, ничего не меняет без --undo-later.
+    вопроса; на «нет» — «Ничего не сделано», код выхода 1). Если после дня N закрыты и
+    другие дни, ничего не меняет без --undo-later.
     Письма, пришедшие после досрочного закрытия дня N до его срока, следующий sync читает
     заново для дня N (тем, кто уже получил ответ, — исправленный ответ); посты ветки,
     написанные до срока дня N, тоже снова относятся к нему.
@@ -330,9 +332,7 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
             click.echo(f"  - {line}")
         click.echo(f"Неотправленные письма итогов дня {day} (и дней после него) будут сняты с очереди." + (
                        f" Уже отправлено писем, которые не вернуть: {len(sent)}." if sent else ""))
-        if not ask_yes(f"Вернуть день {day}?"):
-            click.echo("Ничего не изменено.")
-            return
+        confirm(f"Вернуть день {day}?", f"день {day} не возвращён")
         undone = []
     reread: list[int] = []
     sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, reread=reread)
@@ -359,6 +359,8 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     """Перенести срок открытого дня: «вторник 23:00», «завтра в 19», 05.03.2027 19:30.
 
     Дата с точками — всегда день, потом месяц. Без времени суток срок не принимается.
+    Переспрашивает «Перенести срок?» (--yes — без вопроса; на «нет» — «Ничего не сделано»,
+    код выхода 1).
 
     \b
     Пример:
@@ -373,9 +375,8 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     warning = call(earlier_deadline_warning, cfg, store, new)
     if warning:
         click.echo(warning, err=yes)
-    if not yes and not ask_yes("Перенести срок?"):
-        click.echo("Срок не изменён.")
-        return
+    if not yes:
+        confirm("Перенести срок?", "срок не изменён")
     call(set_deadline, cfg, store, phrase, now=now())
     if not yes:
         click.echo("Срок перенесён.")
@@ -406,7 +407,8 @@ def remind(ctx: click.Context) -> None:
 @click.pass_context
 def open_day(ctx: click.Context, event: str, yes: bool) -> None:
     """Задать событие открытого дня вручную вместо жребия (день открывает close-day). Если
-    ходы дня уже приняты (их слали при прежнем событии), сначала спрашивает.
+    ходы дня уже приняты (их слали при прежнем событии), сначала спрашивает (--yes — без
+    вопроса; на «нет» — «Ничего не сделано», код выхода 1).
 
     \b
     Пример:
@@ -420,9 +422,7 @@ def open_day(ctx: click.Context, event: str, yes: bool) -> None:
     if moved and new != old and not yes:
         click.echo(f"День {day}: сейчас {event_named(old) or 'без события'}; писем с принятыми ходами "
                    f"уже {moved} — игроки писали их при прежнем событии.")
-        if not ask_yes(f"Сменить на {event_named(new) or 'день без события'}?"):
-            click.echo("Событие не изменено.")
-            return
+        confirm(f"Сменить на {event_named(new) or 'день без события'}?", "событие не изменено")
     row, stale = call(set_event, cfg, store, event, now=now())
     click.echo(f"День {row.day}: {event_named(row.event) or 'без события (обычный день)'}.")
     if stale:

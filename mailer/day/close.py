@@ -27,7 +27,7 @@ from ..stamp import letters_closed_at
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, utc
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
-from .later import release_later_letters
+from .later import corrected_subject, release_later_letters
 from .open import open_game_day
 
 
@@ -264,7 +264,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
                 continue
             if nick in corrected:  # reopen-day: this letter replaces one already sent
-                subject = f"{subject} (исправлено)"
+                subject = corrected_subject(subject)
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
                         f"с итогами дня {row.day}.\n\n{body}")
             queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,

@@ -23,7 +23,8 @@ from ..out_state import MAYBE_SENT, UNSENT
 from ..store import Letter, Outgoing, dumps, loads, utc
 from ..when import local_text
 
-__all__ = ["READ_AGAIN_STATES", "TOLD", "Earlier", "release_later_letters", "correct_replies"]
+__all__ = ["READ_AGAIN_STATES", "TOLD", "Earlier", "release_later_letters", "correct_replies", "headed",
+           "corrected_subject"]
 
 #: States of a letter already read for its day whose reading depends on the game's state:
 #: after a re-close of an earlier day they are read again.
@@ -131,7 +132,7 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
         target = new_replies[-1] if new_replies else None
         if target is not None:
             target.body = headed(target.body, text)
-            target.subject = f"{target.subject} (исправлено)"
+            target.subject = corrected_subject(target.subject)
             s.add(target)
         else:
             queue(s, cfg, ref=f"correction:{day}:{nick}:{changed[-1][1].id}:{len(earlier)}", kind="reply",
@@ -146,6 +147,17 @@ def headed(body: str, text: str) -> str:
     paragraph); a body of one paragraph gets it first."""
     greeting, _, rest = body.partition("\n\n")
     return f"{greeting}\n\n{text}\n\n{rest}" if rest else f"{text}\n\n{greeting}"
+
+
+#: What a corrected letter's subject ends with (:func:`corrected_subject`).
+CORRECTED = "(исправлено)"
+
+
+def corrected_subject(subject: str) -> str:
+    """``subject`` marked «(исправлено)» once: a subject that already ends with the mark (a
+    player answered a corrected reply, so the new reply's «Re: …» carries it; a day
+    re-closed twice) keeps it as it is."""
+    return subject if subject.rstrip().endswith(CORRECTED) else f"{subject} {CORRECTED}"
 
 
 def _new_replies(s: Session, letters: list[Letter]) -> list[Outgoing]:

@@ -23,7 +23,7 @@ from ..out_state import MAYBE_SENT
 from ..stamp import letters_closed_at
 from ..store import DayInput, DayRow, Letter, Outgoing, dumps, loads, to_db, utc
 from ..when import local_text
-from .later import READ_AGAIN_STATES, _new_replies, headed
+from .later import READ_AGAIN_STATES, _new_replies, corrected_subject, headed
 
 __all__ = ["REOPENED", "release_reopened_letters", "correct_reread_letters"]
 
@@ -97,8 +97,7 @@ def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime) -> list[s
         if replies:
             target = replies[-1]
             target.body = headed(target.body, text)
-            if not target.subject.endswith("(исправлено)"):
-                target.subject = f"{target.subject} (исправлено)"
+            target.subject = corrected_subject(target.subject)
             s.add(target)
         else:
             value, letter = pairs[-1]
