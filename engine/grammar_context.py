@@ -90,6 +90,12 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return False
         if clause[k].w in _OTHER_ONE and k > j:
             return False  # «голос за Лолу второй не отдаю»: the refusal is the second's
+        if clause[k].w == "а" and k > j and any(t.word for t in clause[j:k]) and \
+                clause[k + 1].w in _CONTRAST_SUBJECTS and \
+                not any(t.w in V.MODALS for t in clause[k + 2:k + 5]):
+            return False  # «голос за мулине а я не люблю когда молчат» (voice typing, no
+            # comma): «а я …» opens a clause of its own, its «не» refuses nothing (not «…
+            # а я не буду»: a modal's refusal is the move's)
         if clause[k].w == V.NEGATION and clause[k + 1].w not in UNSURE and \
                 clause[k + 1].w not in NOT_FORGET and clause[k + 1].w not in V.NOT_CHANGED and (
                 clause[k + 1].w in V.MODALS or (_own_verb(clause[k + 1].w) and aside != 1)):
@@ -98,6 +104,9 @@ def negated_after(clause: list[Tok], j: int) -> bool:
             return True  # «На охоту сегодня не пойду»
     return False
 
+
+#: Subjects after «а» that open a new clause («…, а я не люблю, когда молчат»).
+_CONTRAST_SUBJECTS = frozenset({"я", "мы", "он", "она", "они"})
 
 #: «второй», «другой»: what the «не» after it refuses is another vote or move, not this one.
 _OTHER_ONE = frozenset({"второй", "второго", "второе", "другой", "другого", "другое"})

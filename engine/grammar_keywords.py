@@ -236,6 +236,14 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if _according_to(clause, i, kw):
             i = kw.j  # «по моим наблюдениям, он от Бармалея»: «as I have seen», no move
             continue
+        if i > 1 and clause[i - 1].w == "за" and clause[i - 2].w in _THANKS and \
+                not is_verb(t.w):
+            i = kw.j  # «Благодарю за приглашение в игру», «спасибо за лечение»: what is
+            continue  # thanked for, no move
+        if i > 1 and kw.j == i + 1 and clause[i - 1].w in _WITH_WHOSE and \
+                clause[i - 2].w in ("с", "со") and not is_verb(t.w):
+            i = kw.j  # «она странная со своим миномётом», «носится со своей проверкой»:
+            continue  # the move's noun is a thing somebody has, no move of the sender's
         if kw.cls == V.KILL and t.w == "не" and i > 0 and clause[i - 1].w in _NO_LONGER:
             i = kw.j  # «Ромашка больше не проснётся»: a lament for the dead, no kill ordered
             continue
@@ -564,6 +572,15 @@ def _vote_against_at(clause: list[Tok], i: int) -> Kw | None:
         return None
     return Kw(V.VOTE, i, i + 1, weak=True)
 
+
+#: Words of thanks before «за» and a move's noun («спасибо за лечение»).
+_THANKS = frozenset({"спасибо", "благодарю", "благодарна", "благодарен", "благодарны",
+                     "благодарим", "мерси", "спасибочки", "спс"})
+
+#: Possessives between «с(о)» and a move's noun that make the noun somebody's thing
+#: («со своим миномётом», «с его проверками»).
+_WITH_WHOSE = frozenset({"своим", "своей", "своими", "его", "её", "ее", "их", "этим", "этой",
+                         "этими"})
 
 #: The vote noun another player's verb may govern («Кузя отдал свой голос Сове»).
 _VOTE_NOUN_FORMS = frozenset({"голос", "голоса", "голосок"})

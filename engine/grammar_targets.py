@@ -114,6 +114,18 @@ def _common_noun_in(word: str, case: str, inan: bool = False) -> bool:
                "Name" not in p.tag and "Surn" not in p.tag for p in morph().parse(word))
 
 
+def _thing_after_preposition(clause: list[Tok], words: list[str], k: int, lo: int,
+                             out: Targets, *, skipped: bool) -> bool:
+    """True when the first word of the slot, ``words[k]``, written in lower case right after
+    the slot's preposition, is an inanimate common noun in a case that preposition governs
+    («слежу за турниром», «смотрю на доску»): the verb's object is a thing, no player."""
+    if skipped or out.roles or out.hits or k != lo + 1 or clause[k].quoted or \
+            words[k - 1] not in ("за", "на") or not clause[k].text[:1].islower():
+        return False
+    return any(_common_noun_in(words[k], case, inan=True) and not animate_noun(words[k])
+               for case in V.PREPOSITIONS[words[k - 1]])
+
+
 def _in_place(words: list[str], lo: int, k: int) -> bool:
     """True when the word at ``k`` follows a place preposition of :data:`_PLACE_PREPS`, past
     a possessive or demonstrative («у медика», «у нашего медика»), within the slot from ``lo``."""
@@ -322,6 +334,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined = True
             k += 1
             continue
+        if w == "до" and k + 1 < hi and words[k + 1].startswith("последн"):
+            # «выношу всё до последней пешки», «до последнего патрона»: how much, an idiom
+            # of degree; the noun after «последней» is no player
+            k += 3 if k + 2 < hi and clause[k + 2].word else 2
+            continue
         if w in ("завтра", "послезавтра") and out.hits and joined:
             break  # «Голос Комоду, а завтра Табурет»: tomorrow's player, no target of today
         if w == "будет" and out.hits and joined and k + 1 < hi and \
@@ -470,6 +487,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # (not «приглашаю на чай с вареньем Секатора»: her treat, then her guest)
             out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, not the target
             break
+        if out.thing and lifeless and not out.hits and not noun and k > lo and \
+                words[k - 1] == "от":
+            break  # «охраняю рассаду от кота»: the verb's object is a thing, the player after
+            # «от» is what it is kept from, no target (the name is asked about by the net)
         hit = idx.exact(words, k, expected)
         if hit is not None and hit.nick is not None and hit.length == 1 and not noun and \
                 not out.hits and expected == _ACCS and \
@@ -783,7 +804,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                     own_verb(clause, w, lo, out, reported=reported):
                 out.statement = True  # «Убийство — решает Ежевика»: who decides, no order
                 break
-            if names_thing(w, out, skipped=skipped):
+            if names_thing(w, out, skipped=skipped) or \
+                    _thing_after_preposition(clause, words, k, lo, out, skipped=skipped):
                 out.thing = True  # «проверю почту»: the verb has an object that is no player
                 lifeless = not animate_noun(w)  # (not «коллегу», a person)
             skipped = True
@@ -832,6 +854,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.hits.append((fit, k, k + 1))  # «МО в Люпена» for A.Lupin
             out.end = k = k + 1
             joined = False
+            continue
+        if out.thing and lifeless and not out.hits and k > lo + 1 and \
+                words[k - 1] in ("в", "во") and not clause[k - 2].cap and \
+                _thing_after_preposition(clause, words, k - 2, k - 3, out, skipped=False):
+            k += 1  # «слежу за турниром в Вейк-ан-Зее»: the place of the thing, no player
             continue
         out.unknown = (t.text, k)
         out.unknown_slot = slot

@@ -58,6 +58,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         (it.tried == "mortar" and it.problem.reason == "unknown_name") or
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
         (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
+    items = [it for it in items if not _life_before_game(ctx.text, it, items)]
     # «я по «Страху» выбираю», «сегодня «Голос», по два»: the day's event named, no player
     items = [it for it in items if not (
         it.problem is not None and it.problem.reason == "unknown_name" and
@@ -78,6 +79,12 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if not (
             it.tried in settled and it.move is None and it.problem is not None and
             it.problem.reason == "conditional" and _tomorrow_said(ctx.text, it.pos))]
+        # «Сегодня лечить никого не буду, а пойду на охоту. … я себя лечу компрессами с
+        # димексидом»: the move refused for today, its move word on no player is about the
+        # writer's life, nothing to ask
+        items = [it for it in items if not (
+            it.tried in settled and it.move is None and it.problem is not None and
+            it.problem.reason == "unknown_name")]
     if any(it.later for it in items) and (_LATER_SAID.search(low := ctx.text.lower()) or
                                           _TODAY_NONE.search(low)):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
@@ -161,6 +168,30 @@ _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
 _EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"
                          r"полнолуни|праздник)\w{0,3}|выбери")
 _QUOTE_END = re.compile(r"«(\w[\w-]*)(»?)$")
+
+
+#: «по игре», «в игре»: the words that set the game apart from the writer's life.
+_IN_GAME = re.compile(r"(?<!\w)(?:по|в) игре(?!\w)")
+#: «а дома», «а в жизни», «а на работе»: the words that turn from the game to the writer's
+#: life (after the game's move).
+_IN_LIFE = re.compile(r"(?<!\w)а (?:дома|в жизни|по жизни|в реале|на работе|на даче)(?!\w)")
+
+
+def _life_before_game(text: str, it: Item, items: list[Item]) -> bool:
+    """True when the problem item ``it`` is an unknown name of a move word that the letter
+    makes later, after «по игре» or «в игре» («Деплою до ночи, охраняю прод от релизов. А
+    по игре охраняю себя»; «слежу за турниром в Вейк-ан-Зее, но в игре — за X»): the writer
+    sets his life apart from the game, the earlier move word is about his life and nothing
+    is asked about it; so is the move word after the game's move and «а дома», «а на
+    работе» («Охраняю X. А на работе охраняю сервер от хакеров»)."""
+    if it.problem is None or it.problem.reason != "unknown_name" or not it.tried or \
+            it.pos < 0:
+        return False
+    low = text.lower()
+    return any(o.move is not None and done_action(o.move) == it.tried and (
+        (o.pos > it.pos and _IN_GAME.search(low, it.pos, o.pos) is not None) or
+        (0 <= o.pos < it.pos and _IN_LIFE.search(low, o.pos, it.pos) is not None))
+        for o in items)
 
 
 def _quote_read(text: str, it: Item) -> str:
