@@ -144,6 +144,22 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     return out
 
 
+#: «собой», «собою»: the instrumental of «себя».
+_WITH_SELF = frozenset({"собой", "собою"})
+#: Verbs of keeping a thing back: «оставить за собой» (a vote, a right) is to reserve it.
+_KEEP_VERBS = frozenset({"оставлять", "оставить", "сохранять", "сохранить", "резервировать",
+                         "зарезервировать", "бронировать", "забронировать", "закреплять",
+                         "закрепить", "придержать", "придерживать"})
+
+
+def _kept(words: list[str], lo: int, end: int) -> bool:
+    """True when a verb of keeping back (:data:`_KEEP_VERBS`) stands among ``words[lo:end]``
+    (before «за собой»: «голос оставляю за собой», «право оставлю за собой»): the thing is
+    reserved, the instrumental «собой» is nobody voted for."""
+    return any(p.normal_form in _KEEP_VERBS for w in words[lo:end] if w.isalpha()
+               for p in morph().parse(w)[:2] if p.tag.POS in ("VERB", "INFN"))
+
+
 def _heading_word(clause: list[Tok], lo: int) -> str:
     """The heading word right before a dash or a colon ending at ``lo`` («Клан — X»), which
     a correction of its name may say again; "" when the targets follow no such heading."""
@@ -398,6 +414,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined, out.end = False, after
             k = after
             continue
+        if w in _WITH_SELF and k > lo and words[k - 1] == "за" and _kept(words, lo, k - 1):
+            break  # «второй голос оставляю за собой»: kept back (reserved), no vote for self
         if w in V.SELF_WORDS and k > lo and (
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
