@@ -630,7 +630,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 k += 1
                 continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
-        if out.hits and joined and out.listed_pronoun is None and w in LISTED_PRONOUNS and (
+        if out.hits and joined and out.listed_pronoun is None and (
+                w in LISTED_PRONOUNS or (w in _SAME_ONE and not _after_preposition(words, k))) and (
                 (k + 1 < hi and words[k + 1] == "же") or
                 (k > 1 and words[k - 1] in V.PREPOSITIONS and words[k - 2] in LIST_JOINERS)) \
                 and pronoun_ends(clause, k, hi):
@@ -1007,6 +1008,16 @@ def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) ->
 
 #: Third-person pronouns that are also possessives («за его манерой», «у её дома»).
 _POSSESSIVE = frozenset({"его", "её", "ее", "их"})
+
+
+#: The nominative pronouns of a player named before, listed with «же» in a list written
+#: as labels («Голоса: Sonechka и он же»: the same player again).
+_SAME_ONE = frozenset({"он", "она"})
+
+
+def _after_preposition(words: list[str], k: int) -> bool:
+    """True when the list element at ``k`` has a preposition before it («за X и за …»)."""
+    return k > 0 and words[k - 1] in V.PREPOSITIONS
 
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.
