@@ -249,7 +249,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?" or (w == "." and n < last and toks[n + 1].w == ")")):
             continue  # («Голоса (Голос, 2 шт.): X, Y»: the dot of a word cut short)
-        elif depth and w == "." and _closed_on_line(toks, n):
+        elif depth and w == "." and _abbreviation_dot(toks, n, last) and _closed_on_line(toks, n):
             continue  # «Проверка (см. п. 1 Правил) — X»: the dot of an abbreviation in an aside
         elif w == "?" and cur and _asks_whom(cur) and _answered(cur, toks, n, last):
             cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
@@ -276,6 +276,18 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
 
 #: How many tokens after a dot inside brackets its closing bracket may come (an aside).
 _ASIDE_REACH = 12
+
+
+#: The longest word cut short by a dot in an aside («п.», «см.», «ст.», «прим.»).
+_ABBREVIATION_MAX = 4
+
+
+def _abbreviation_dot(toks: list[Tok], n: int, last: int) -> bool:
+    """True when the «.» at ``toks[n]`` is written right after a short word (at most
+    :data:`_ABBREVIATION_MAX` letters: «п.», «см.», «т.е.») and is no dot of an ellipsis."""
+    prev = toks[n - 1] if n else None
+    return prev is not None and prev.word and len(prev.w) <= _ABBREVIATION_MAX and \
+        prev.end == toks[n].start and not (n < last and toks[n + 1].w == ".")
 
 
 def _closed_on_line(toks: list[Tok], n: int) -> bool:
