@@ -269,15 +269,23 @@ def _clause_flags(clause: list[Tok]) -> dict:
     return out
 
 
+#: Nouns of a time or of the game's talk that «вчерашний» describes («по итогам
+#: вчерашнего дня», «после вчерашнего обсуждения»); never a move's noun («вчерашний ужин»).
+_TALK_TIME_NOUNS = frozenset({"день", "вечер", "утро", "обсуждение", "голосование", "пост",
+                              "письмо", "разговор", "сообщение", "спор", "итог", "событие",
+                              "тред", "ветка", "газета", "новость"})
+
+
 def _attribute(clause: list, i: int) -> bool:
     """True when the one-word «as yesterday» adjective at ``clause[i]`` («вчерашнего»,
-    «прежнюю») stands right before a noun it agrees with in case and number («по итогам
-    вчерашнего дня», «после вчерашнего голосования»): it describes that thing, it points at
-    no earlier move."""
+    «прежнюю») stands right before a noun of a time or of the game's talk it agrees with in
+    case and number (:data:`_TALK_TIME_NOUNS`: «по итогам вчерашнего дня», «после вчерашнего
+    обсуждения»): it describes that thing, it points at no earlier move."""
     if i + 1 >= len(clause) or not clause[i + 1].word:
         return False
     adj = [p.tag for p in morph().parse(clause[i].w) if p.tag.POS == "ADJF"]
-    nouns = [p.tag for p in morph().parse(clause[i + 1].w) if p.tag.POS == "NOUN"]
+    nouns = [p.tag for p in morph().parse(clause[i + 1].w)
+             if p.tag.POS == "NOUN" and p.normal_form in _TALK_TIME_NOUNS]
     return any(a.case == n.case and a.number == n.number and
                (a.number == "plur" or a.gender == n.gender or n.gender is None)
                for a in adj for n in nouns)
