@@ -293,6 +293,25 @@ def sub_numbers(text: str) -> str:
                          else m.group(0), text)
 
 
+#: A reference to the sender's earlier letter (its point, the letter itself: «письма»,
+#: «письмо»; not «как в прошлом письме (за X)», a move kept) and the aside in brackets right
+#: after it («п. 1 моего предыдущего письма (охрана Петровича)»): group 1 is the aside's inside.
+_EARLIER_LETTER_ASIDE = re.compile(
+    r"(?i)(?<!\w)(?:предыдущ|прошл|прежн|вчерашн|перв|ранее\s+направленн)\w*\s+"
+    r"(?:письм[оа]|сообщени[ея])\s*\(([^()\n]{1,80})\)")
+
+
+def earlier_letter_asides(text: str) -> str:
+    """``text`` with the aside in brackets right after a reference to the sender's earlier
+    letter blanked («Прошу считать недействительным п. 1 моего предыдущего письма (охрана
+    Петровича)»): it tells what that letter said, no move of this one. Pure; the length is
+    kept."""
+    if "(" not in text or ("письм" not in text.lower() and "сообщени" not in text.lower()):
+        return text
+    return _EARLIER_LETTER_ASIDE.sub(
+        lambda m: m.group(0)[:m.start(1) - m.start(0)] + " " * len(m.group(1)) + ")", text)
+
+
 def list_headings(text: str) -> str:
     """``text`` with each heading that stands alone on its line above a list read as a
     heading with a colon: «## Проверка⏎- Мадам Жужу» → «Проверка: Мадам Жужу» (one line: a
