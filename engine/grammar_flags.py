@@ -280,8 +280,9 @@ def _attribute(clause: list, i: int) -> bool:
     """True when the one-word «as yesterday» adjective at ``clause[i]`` («вчерашнего»,
     «прежнюю») stands right before a noun of a time or of the game's talk it agrees with in
     case and number (:data:`_TALK_TIME_NOUNS`: «по итогам вчерашнего дня», «после вчерашнего
-    обсуждения»): it describes that thing, it points at no earlier move."""
-    if i + 1 >= len(clause) or not clause[i + 1].word:
+    обсуждения»), in a clause that names no move: it describes that thing, it points at no
+    earlier move."""
+    if i + 1 >= len(clause) or not clause[i + 1].word or _move_said(clause):
         return False
     adj = [p.tag for p in morph().parse(clause[i].w) if p.tag.POS == "ADJF"]
     nouns = [p.tag for p in morph().parse(clause[i + 1].w)
@@ -289,6 +290,15 @@ def _attribute(clause: list, i: int) -> bool:
     return any(a.case == n.case and a.number == n.number and
                (a.number == "plur" or a.gender == n.gender or n.gender is None)
                for a in adj for n in nouns)
+
+
+def _move_said(clause: list) -> bool:
+    """True when a move word or phrase of the lexicon stands in ``clause`` («жду тебя к себе —
+    пирог со вчерашнего вечера»): its «вчерашний» may still be about yesterday's move."""
+    lex = lexicon()
+    return any(t.word and (t.w in lex.words or any(
+        match_phrase(clause, n, p) for p, _ in lex.by_first.get(t.w, ())))
+        for n, t in enumerate(clause))
 
 
 #: The first words of the «the same» phrases of :data:`OTHER_DAY` («тот же», «того же»).
