@@ -254,7 +254,8 @@ def _clause_flags(clause: list[Tok]) -> dict:
                     out["cancel"] = i + len(p)
                     break
         if w in OTHER_DAY and _has(OTHER_DAY, w, clause, i, present) and \
-                not (i > 0 and clause[i - 1].w == "после" and (w,) in OTHER_DAY[w]):
+                not (i > 0 and clause[i - 1].w == "после" and (w,) in OTHER_DAY[w]) and \
+                not ((w,) in OTHER_DAY[w] and _attribute(clause, i)):
             if w in _SAME and _same_today(clause, i, present):
                 out["keep"] = True  # «Голос тот же», «шизю того же, что утром»: kept
             else:
@@ -266,6 +267,38 @@ def _clause_flags(clause: list[Tok]) -> dict:
         if w in _ABSTAIN and _has(_ABSTAIN, w, clause, i, present):
             out["abstain"] = True
     return out
+
+
+#: Nouns of a time or of the game's talk that «вчерашний» describes («по итогам
+#: вчерашнего дня», «после вчерашнего обсуждения»); never a move's noun («вчерашний ужин»).
+_TALK_TIME_NOUNS = frozenset({"день", "вечер", "утро", "обсуждение", "голосование", "пост",
+                              "письмо", "разговор", "сообщение", "спор", "итог", "событие",
+                              "тред", "ветка", "газета", "новость"})
+
+
+def _attribute(clause: list, i: int) -> bool:
+    """True when the one-word «as yesterday» adjective at ``clause[i]`` («вчерашнего»,
+    «прежнюю») stands right before a noun of a time or of the game's talk it agrees with in
+    case and number (:data:`_TALK_TIME_NOUNS`: «по итогам вчерашнего дня», «после вчерашнего
+    обсуждения»), in a clause that names no move: it describes that thing, it points at no
+    earlier move."""
+    if i + 1 >= len(clause) or not clause[i + 1].word or _move_said(clause):
+        return False
+    adj = [p.tag for p in morph().parse(clause[i].w) if p.tag.POS == "ADJF"]
+    nouns = [p.tag for p in morph().parse(clause[i + 1].w)
+             if p.tag.POS == "NOUN" and p.normal_form in _TALK_TIME_NOUNS]
+    return any(a.case == n.case and a.number == n.number and
+               (a.number == "plur" or a.gender == n.gender or n.gender is None)
+               for a in adj for n in nouns)
+
+
+def _move_said(clause: list) -> bool:
+    """True when a move word or phrase of the lexicon stands in ``clause`` («жду тебя к себе —
+    пирог со вчерашнего вечера»): its «вчерашний» may still be about yesterday's move."""
+    lex = lexicon()
+    return any(t.word and (t.w in lex.words or any(
+        match_phrase(clause, n, p) for p, _ in lex.by_first.get(t.w, ())))
+        for n, t in enumerate(clause))
 
 
 #: The first words of the «the same» phrases of :data:`OTHER_DAY` («тот же», «того же»).

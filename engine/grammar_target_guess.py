@@ -86,6 +86,17 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         if approx is not None and approx.nick is not None:
             return approx, bool(out.hits)
         approx = None
+    if approx is None and not noun and not (t.cap or t.quoted) and w in idx.capital_readings and \
+            len(w) >= 4 and expected is not None and "accs" in expected and \
+            _alone_in_slot(clause, words, k, lo, hi, out, joined) and _no_thing_object(w):
+        # «мочу бэра» for «Bär»: a reading of a nick's Latin word that is also a Russian
+        # thing's noun («бэр»), written in a form no object of the verb the thing may take
+        # (its genitive; an inanimate object is in the nominative's form): the animate
+        # accusative of the nick, the player
+        approx = idx.capital_reading(w)
+        if approx is not None and approx.nick is not None:
+            return approx, bool(out.hits)
+        approx = None
     listed = False
     if approx is None and known and out.hits and len(w) >= 3 and (
             (joined and list_item(clause, k, hi) and is_noun(w)) or
@@ -194,6 +205,16 @@ def _nick_noun(idx: NameIndex, w: str, out: Targets) -> bool:
     return not out.hits and len(owners) == 1 and (
         any(p.tag.POS == "NOUN" for p in morph().parse(w)) or
         w in idx.bases.get(next(iter(owners)), [""])[0].split())
+
+
+def _no_thing_object(w: str) -> bool:
+    """True when every dictionary reading of ``w`` is an inanimate noun in a case other than
+    the nominative and accusative («бэра»: the genitive of «бэр»): as that thing it is no
+    direct object of a verb."""
+    parses = morph().parse(w)
+    return bool(parses) and all(
+        p.tag.POS == "NOUN" and "inan" in p.tag and p.tag.case not in ("nomn", "accs")
+        for p in parses)
 
 
 def _alone_in_slot(clause: list[Tok], words: list[str], k: int, lo: int, hi: int,

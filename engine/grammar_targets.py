@@ -156,6 +156,22 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     return out
 
 
+#: «собой», «собою»: the instrumental of «себя».
+_WITH_SELF = frozenset({"собой", "собою"})
+#: Verbs of keeping a thing back: «оставить за собой» (a vote, a right) is to reserve it.
+_KEEP_VERBS = frozenset({"оставлять", "оставить", "сохранять", "сохранить", "резервировать",
+                         "зарезервировать", "бронировать", "забронировать", "закреплять",
+                         "закрепить", "придержать", "придерживать"})
+
+
+def _kept(words: list[str], lo: int, end: int) -> bool:
+    """True when a verb of keeping back (:data:`_KEEP_VERBS`) stands among ``words[lo:end]``
+    (before «за собой»: «голос оставляю за собой», «право оставлю за собой»): the thing is
+    reserved, the instrumental «собой» is nobody voted for."""
+    return any(p.normal_form in _KEEP_VERBS for w in words[lo:end] if w.isalpha()
+               for p in morph().parse(w)[:2] if p.tag.POS in ("VERB", "INFN"))
+
+
 def _heading_word(clause: list[Tok], lo: int) -> str:
     """The heading word right before a dash or a colon ending at ``lo`` («Клан — X»), which
     a correction of its name may say again; "" when the targets follow no such heading."""
@@ -415,6 +431,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined, out.end = False, after
             k = after
             continue
+        if w in _WITH_SELF and k > lo and words[k - 1] == "за" and _kept(words, lo, k - 1):
+            break  # «второй голос оставляю за собой»: kept back (reserved), no vote for self
         if w in V.SELF_WORDS and k > lo and (
                 (not out.hits and words[k - 1] in _THIRD_PRONOUNS | _CORRELATIVES) or
                 (out.hits and words[k - 1] == "я" and _alone(clause, k))):
@@ -633,7 +651,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 k += 1
                 continue
             break  # «ищу его у Сергея»: only a name right after the pronoun
-        if out.hits and joined and out.listed_pronoun is None and w in LISTED_PRONOUNS and (
+        if out.hits and joined and out.listed_pronoun is None and (
+                w in LISTED_PRONOUNS or (w in _SAME_ONE and not _after_preposition(words, k))) and (
                 (k + 1 < hi and words[k + 1] == "же") or
                 (k > 1 and words[k - 1] in V.PREPOSITIONS and words[k - 2] in LIST_JOINERS)) \
                 and pronoun_ends(clause, k, hi):
@@ -1016,6 +1035,16 @@ def _instead_after(idx, clause: list[Tok], words: list[str], k: int, hi: int) ->
 
 #: Third-person pronouns that are also possessives («за его манерой», «у её дома»).
 _POSSESSIVE = frozenset({"его", "её", "ее", "их"})
+
+
+#: The nominative pronouns of a player named before, listed with «же» in a list written
+#: as labels («Голоса: Sonechka и он же»: the same player again).
+_SAME_ONE = frozenset({"он", "она"})
+
+
+def _after_preposition(words: list[str], k: int) -> bool:
+    """True when the list element at ``k`` has a preposition before it («за X и за …»)."""
+    return k > 0 and words[k - 1] in V.PREPOSITIONS
 
 
 #: Personal pronouns whose «себя» is their own («он себя»), never the sender.

@@ -249,6 +249,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue
         elif depth and (w == "!" or w == "?" or (w == "." and n < last and toks[n + 1].w == ")")):
             continue  # («Голоса (Голос, 2 шт.): X, Y»: the dot of a word cut short)
+        elif depth and w == "." and _abbreviation_dot(toks, n, last) and _closed_on_line(toks, n):
+            continue  # «Проверка (см. п. 1 Правил) — X»: the dot of an abbreviation in an aside
         elif w == "?" and cur and _asks_whom(cur) and _answered(cur, toks, n, last):
             cur.append(t._replace(w="—"))  # «Кого зову сегодня? Мармеладку 🍷»: asked and
             continue  # answered by the sender himself, as «Кого зову — Мармеладку»
@@ -270,6 +272,35 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
         else:
             cur.append(t)
     return out
+
+
+#: How many tokens after a dot inside brackets its closing bracket may come (an aside).
+_ASIDE_REACH = 12
+
+
+#: The longest word cut short by a dot in an aside («п.», «см.», «ст.», «прим.»).
+_ABBREVIATION_MAX = 4
+
+
+def _abbreviation_dot(toks: list[Tok], n: int, last: int) -> bool:
+    """True when the «.» at ``toks[n]`` is written right after a short word (at most
+    :data:`_ABBREVIATION_MAX` letters: «п.», «см.», «т.е.») and is no dot of an ellipsis."""
+    prev = toks[n - 1] if n else None
+    return prev is not None and prev.word and len(prev.w) <= _ABBREVIATION_MAX and \
+        prev.end == toks[n].start and not (n < last and toks[n + 1].w == ".")
+
+
+def _closed_on_line(toks: list[Tok], n: int) -> bool:
+    """True when the bracket open before the «.» at ``toks[n]`` closes after it on the same
+    line, within :data:`_ASIDE_REACH` tokens, with no «!», «?», «;» or «(» between: the
+    dot is one of an abbreviation inside a short aside («(см. выше)», «(т.е. по правилам)»,
+    «(п. 1 «а» Правил)», «(пп. 1–2)»), no end of the sentence."""
+    for t in toks[n + 1:n + 1 + _ASIDE_REACH]:
+        if t.w == ")":
+            return True
+        if (t.w in _CLAUSE_END and t.w != ".") or t.w == "(":
+            return False
+    return False
 
 
 def _initial_dot(cur: list[Tok], toks: list[Tok], n: int, last: int) -> bool:

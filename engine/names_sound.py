@@ -29,9 +29,11 @@ _LAT = {
     "r": "R",
 }
 #: The groups first, then each letter (a vowel dropped): :func:`latin_skeleton`'s table.
-_LAT_TABLE = _LAT_GROUPS + tuple(_LAT.items()) + tuple((v, "") for v in "aeiouy")
+_LAT_TABLE = _LAT_GROUPS + (("ß", "S"),) + tuple(_LAT.items()) + \
+    tuple((v, "") for v in "aeiouyäöü")
 _ENDINGS = re.compile(r"(?:ом|ем|ой|ей|ым|им|ою|ею)$")
-_LATIN_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+#: A word of a Latin nick, German letters too («Bär», «Müller»)
+_LATIN_WORDS = re.compile(r"[A-ZÄÖÜ]?[a-zäöüß]+|[A-ZÄÖÜ]+(?![a-zäöüß])")
 
 
 def _squeeze(classes: str) -> str:
@@ -45,8 +47,8 @@ def cyrillic_skeleton(word: str) -> str:
 
 
 def latin_skeleton(word: str) -> str:
-    """The sound skeleton of a Latin word of a nick, letters a–z only («Danny» → «TN»,
-    «Gawain» → «KFN»)."""
+    """The sound skeleton of a Latin word of a nick, letters a–z and German ä, ö, ü, ß
+    («Danny» → «TN», «Gawain» → «KFN», «Bär» → «PR»)."""
     return _squeeze(transcribe(word.lower(), _LAT_TABLE))
 
 
@@ -67,7 +69,7 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple[str, in
         for part in _LATIN_WORDS.findall(nick):
             key = latin_skeleton(part)
             if len(key) >= 2:
-                table.setdefault(key, set()).add((nick, len(part), _syllables(part, "aeiouy")))
+                table.setdefault(key, set()).add((nick, len(part), _syllables(part, "aeiouyäöü")))
     return {k: frozenset(v) for k, v in table.items()}
 
 

@@ -48,7 +48,10 @@ from .model import Move, ParseResult, TurnInfo
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
-from .textnorm import clean_text, colon_numbers, forum_markup, list_headings, spoken_marks
+from .textnorm import (
+    clean_text, colon_numbers, earlier_letter_asides, forum_markup, list_headings, spoken_marks,
+    sub_numbers,
+)
 from .textnorm_case import case_rejoined
 from .textnorm_layout import layout_labels
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
@@ -216,6 +219,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     text = colon_numbers(text)  # «Двоих:⏎1: X⏎2: Y» as «1) X⏎2) Y»
+    text = sub_numbers(text)  # «4. Линч:⏎4.1. X;⏎4.2. Y» as «4. Линч:⏎1. X;⏎2. Y»
+    text = earlier_letter_asides(text)  # «п. 1 моего предыдущего письма (охрана X)»
     nicks = tuple(state.players)
     text = case_rejoined(text, nicks)  # «за dimon а и тимофея»: «Dimon'а» lost its apostrophe
     text = translit_letter(text, nicks)  # «ohochus na Tamaru», a phone with no Cyrillic

@@ -317,6 +317,10 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
     dropped: set[int] = set()
     for n, it in enumerate(items):
         m = it.move
+        if m is None and it.problem is not None and it.problem.kind in _REFUSED and \
+                _refused_joke(ctx, clauses, it):
+            dropped.add(n)  # «Я мирный, но проверяю X на вшивость 😂 — шучу»: never meant
+            continue
         if m is None or m.action in ("delegate", "swindle", "on_behalf") or not m.span:
             continue
         at = ctx.text.find(m.span, it.pos)
@@ -347,7 +351,7 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
             continue
         toks = toks[:_DOUBT_WORDS]
         words = [t.w for t in toks]
-        if not V.JOKE_WORDS.isdisjoint(words[:2]) and "не" not in words[:1]:
+        if _joke_after(after, toks[-1].end if toks else end):
             dropped.add(n)  # «Зову на чай Вафлю 😜 прикалываюсь»: never meant, nothing asked
             continue
         if m.action == "search" and m.role and not m.target and \
@@ -378,6 +382,48 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: Problems of a move refused outright: a joke word after it takes it back as well.
+_REFUSED = frozenset({"not_your_role", "not_allowed"})
+
+#: Marks after which a joke word opens its own remark («…на вшивость — шучу»).
+_REMARK_MARKS = frozenset({"—", "–", "-", ",", ":"})
+
+#: How many words after a move a joke word opening a remark may come.
+_JOKE_WORDS_AFTER = 4
+
+
+def _joke_after(after: list[Tok], until: int) -> bool:
+    """True when a joke word (:data:`engine.grammar_vocab.JOKE_WORDS`) closes the move whose
+    following tokens are ``after`` (read up to offset ``until``): among its first two words,
+    not after «не» («Зову Вафлю 😜 прикалываюсь», «…, шучу»), or opening a remark after a dash
+    or comma within :data:`_JOKE_WORDS_AFTER` words, after a short tail of the move's own
+    («Проверяю X на вшивость 😂 — шучу»)."""
+    words = 0
+    for k, t in enumerate(after):
+        if t.start >= until:
+            break
+        if not t.word:
+            continue
+        if t.w in V.JOKE_WORDS and not (k and after[k - 1].w == "не") and (
+                words < 2 or (k and after[k - 1].w in _REMARK_MARKS)):
+            return True
+        words += 1
+        if words >= _JOKE_WORDS_AFTER:
+            return False
+    return False
+
+
+def _refused_joke(ctx: Ctx, clauses: list[list[Tok]], it: Item) -> bool:
+    """True when the move refused in ``it`` (not the sender's role, or not allowed) is
+    closed by a joke word (:func:`_joke_after`): it was never meant, nothing to refuse."""
+    at = ctx.text.find(it.problem.text, it.pos)
+    if at < 0 or not it.problem.text:
+        return False
+    end = at + len(it.problem.text)
+    after = _after(clauses, end)
+    return _joke_after(after, after[-1].end if after else end)
 
 
 #: Forms of the vote's noun no keyword is made of («с линчем»): a doubt after one is the

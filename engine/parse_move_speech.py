@@ -105,6 +105,9 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
                           clause[j + 1].w in (stop or ())):
         j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
+    if stop and j + 2 < hi and clause[j].w == "на" and clause[j + 1].w in _PURPOSE_PRONOUNS and \
+            clause[j + 2].w in stop:
+        j += 2  # «убью на это весь выходной»: what the time goes on, then the time spent
     if stop:
         j = _past_company(ctx, clause, j, hi, stop)
     while j + 3 < hi and clause[j].w in _ONCE_PREPS and clause[j + 2].w in _ONCE and \
@@ -219,6 +222,9 @@ def trip_with_player(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> int | None
 
 #: «в последний раз», «на этот раз», «в эту ночь»: a preposition, one word and a noun of
 #: time right after a keyword say when, never where to (:func:`ordinary_speech`).
+#: Pronouns after «на» that say what a thing is spent on («убью на это весь вечер»).
+_PURPOSE_PRONOUNS = frozenset({"это", "то", "него", "нее", "неё", "них", "всё", "все"})
+
 _ONCE_PREPS = frozenset({"в", "во", "на"})
 _ONCE = frozenset({"раз", "ночь", "ночку"})
 

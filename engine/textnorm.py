@@ -273,6 +273,45 @@ def colon_numbers(text: str) -> str:
     return _COLON_ITEM.sub(lambda m: m.group(1) + m.group(2) + ") ", text)
 
 
+#: A sub-point at the start of its line («4.1. X», «1.2) X», «2.1 X»): the point's number,
+#: the sub-point's number, then a word.
+_SUB_ITEM = re.compile(r"(?m)^([ \t]*)([1-9]\d?)\.([1-9])(?:[.)]|(?=[ \t]))(?=[ \t]+[^\W\d_])")
+
+
+def sub_numbers(text: str) -> str:
+    """``text`` with the sub-points of a point numbered as in an official letter («4. Суд
+    Линча (два голоса):⏎4.1. X;⏎4.2. Y») written as a plain list under the point («1. X⏎2. Y»):
+    the items of its heading, never a number «4» and a «.1». Only a point with sub-points 1
+    and 2 is changed. Pure; the length changes by a character at most a line."""
+    if "\n" not in text or ".1" not in text:
+        return text
+    found = {(m.group(2), m.group(3)) for m in _SUB_ITEM.finditer(text)}
+    points = {p for p, k in found if k == "1" and (p, "2") in found}
+    if not points:
+        return text
+    return _SUB_ITEM.sub(lambda m: m.group(1) + m.group(3) + "." if m.group(2) in points
+                         else m.group(0), text)
+
+
+#: A reference to the sender's earlier letter (its point, the letter itself: «письма»,
+#: «письмо»; not «как в прошлом письме (за X)», a move kept) and the aside in brackets right
+#: after it («п. 1 моего предыдущего письма (охрана Петровича)»): group 1 is the aside's inside.
+_EARLIER_LETTER_ASIDE = re.compile(
+    r"(?i)(?<!\w)(?:предыдущ|прошл|прежн|вчерашн|перв|ранее\s+направленн)\w*\s+"
+    r"(?:письм[оа]|сообщени[ея])\s*\(([^()\n]{1,80})\)")
+
+
+def earlier_letter_asides(text: str) -> str:
+    """``text`` with the aside in brackets right after a reference to the sender's earlier
+    letter blanked («Прошу считать недействительным п. 1 моего предыдущего письма (охрана
+    Петровича)»): it tells what that letter said, no move of this one. Pure; the length is
+    kept."""
+    if "(" not in text or ("письм" not in text.lower() and "сообщени" not in text.lower()):
+        return text
+    return _EARLIER_LETTER_ASIDE.sub(
+        lambda m: m.group(0)[:m.start(1) - m.start(0)] + " " * len(m.group(1)) + ")", text)
+
+
 def list_headings(text: str) -> str:
     """``text`` with each heading that stands alone on its line above a list read as a
     heading with a colon: «## Проверка⏎- Мадам Жужу» → «Проверка: Мадам Жужу» (one line: a

@@ -58,6 +58,9 @@ _GERMAN: dict[str, str] = {
     "schütze ich": "охраняю", "bewache ich": "охраняю", "suche ich": "ищу",
     "ich jage": "охочусь на", "jage": "охочусь на", "jage ich": "охочусь на",
     "jagd auf": "охота на", "die jagd auf": "охота на",
+    # the swindle: «Schwindel — X» (the noun), «ich betrüge X», «ich schwindle bei X»
+    "schwindel": "жульничество", "ich betrüge": "обманываю", "betrüge": "обманываю",
+    "ich betruege": "обманываю", "betrüge ich": "обманываю",
     "für": "за", "fuer": "за",
     "und": "и", "wenn": "если",
     "arzt": "доктор", "ärztin": "доктор", "kommissar": "комиссар", "kommissarin": "комиссар",

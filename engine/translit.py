@@ -205,6 +205,11 @@ _NAME_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 #: Spellings with more than one Russian reading (Latin or English sound), the first usual.
 _NAME_UNITS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # German letters: «chs» is said «кс» («Fuchs» → «Фукс», «Sachs» → «Закс»), an umlaut as
+    # Russian books and players write it («Bär» → «Бер», «Бэр»; «Götz» → «Гёц»; «Müller» →
+    # «Мюллер»), «ß» a double «с» («Strauß» → «Штраус»)
+    ("chs", ("кс", "хс", "чс")), ("ä", ("е", "э")), ("ö", ("е", "о")), ("ü", ("ю", "у")),
+    ("ß", ("сс", "с")),
     ("sch", ("ш", "сх")), ("shch", ("щ",)), ("sh", ("ш",)), ("zh", ("ж",)), ("kh", ("х",)),
     ("ch", ("х", "ч")), ("th", ("т", "ф")), ("ae", ("е", "э")), ("oe", ("е",)), ("ph", ("ф",)), ("ck", ("к",)), ("qu", ("кв",)),
     ("ts", ("ц", "тс")), ("tz", ("ц",)), ("zz", ("зз", "цц")), ("ee", ("и",)), ("oo", ("у",)), ("au", ("ав", "ау")),
@@ -405,10 +410,14 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     return 1, (ch,)
 
 
+#: A Latin nickname word :func:`name_readings` reads: lower-case Latin letters, German too.
+_NAME_WORD = re.compile("[a-zäöüß]+")
+
+
 @functools.lru_cache(maxsize=4096)
 def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, ...]:
     """The Cyrillic spellings Russians give a Latin name or nickname word (lower case,
-    letters only), the usual first: Latin and Greek names as in Russian classics (c → ц
+    letters only, German umlauts and «ß» too), the usual first: Latin and Greek names as in Russian classics (c → ц
     before e, i, y, else к; ch → х; qu → кв; th → т; ph → ф; au → ав; «-us» dropped,
     «-ius» → «-ий», «-ia» → «-ия», «-io» → «-ион»: Tacitus → «Тацит», Ignatius →
     «Игнатий», Pulcheria → «Пульхерия», Centurio → «Центурион», Marcus → «Марк»), English
@@ -417,7 +426,7 @@ def name_readings(word: str, limit: int = 24, shortest: int = 3) -> tuple[str, .
     soft sign («Vityaz» → «Витязь»). At most ``limit`` readings, each with at most three
     choices other than the usual one, of ``shortest`` letters or more. Not lower-case Latin
     letters: ``()``."""
-    if not re.fullmatch(r"[a-z]+", word):
+    if not _NAME_WORD.fullmatch(word):
         return ()
     stem, tails = word, ("",)
     for lat, cyr in _NAME_ENDINGS:

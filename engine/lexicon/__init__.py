@@ -99,6 +99,28 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
                 out.append((norm(f.word), "plural1" if "plur" in t else "strong"))
             elif "3per" in t and "sing" in t and ("pres" in t or "futr" in t):
                 out.append((norm(f.word), "third"))
+    if not guessed:
+        out += [(f, "strong") for f in _unalternated(out)]
+    return out
+
+
+def _unalternated(forms: list[tuple[str, str]]) -> list[str]:
+    """The first person singular written without the consonant change of the second
+    conjugation, as in colloquial and children's speech («приютю» for «приючу», «угостю» for
+    «угощу», «ловю» for «ловлю»): the stem of the third person «-ит» with «-ю», when the
+    written first person has another stem and the new form is no dictionary word."""
+    from ..words import is_known_word
+
+    firsts = {f for f, kind in forms if kind == "strong"}
+    out = []
+    for f, kind in forms:
+        if kind != "third" or not f.endswith("ит") or len(f) < 5:
+            continue
+        form = f[:-2] + "ю"
+        if form not in firsts and f[:-2] + "у" not in firsts and \
+                any(first[:-1] != f[:-2] and first[:2] == f[:2] for first in firsts) and \
+                not is_known_word(form):
+            out.append(form)
     return out
 
 
