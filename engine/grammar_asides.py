@@ -34,6 +34,22 @@ _FROM = frozenset({"из", "с", "со"})
 _TEAM_WORDS = frozenset({"отдела", "команды", "группы", "тимы", "департамента", "цеха",
                          "службы", "отдел", "команду", "группу"})
 
+#: The nouns of a place of work after a hyphen («ЛОР-отделение», «QA-отдел», «IT-служба»).
+_TEAM_NOUNS = frozenset({"отдел", "отделение", "команда", "группа", "служба", "цех",
+                         "департамент", "кафедра", "лаборатория", "бригада"})
+
+
+def _team_head(word: str) -> str | None:
+    """The first part of a hyphened word whose last part is a case form of a noun of a place
+    of work («лор-отделения» → «лор», «qa-отдела» → «qa»); None for any other word."""
+    head, dash, tail = word.rpartition("-")
+    if not dash or len(head) < 2 or "-" in head or not tail:
+        return None
+    if not any(p.normal_form.replace("ё", "е") in _TEAM_NOUNS for p in morph().parse(tail)):
+        return None
+    return head
+
+
 #: Possessives and demonstratives between «не» and the nick ruled out («а не нашего Шуру»).
 _OURS = frozenset({"нашего", "нашу", "нашей", "нашему", "наш", "наша", "моего", "мою", "моей",
                    "этого", "эту", "этой", "того", "ту", "той", "другого", "другую"})
@@ -160,6 +176,10 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             loose = clause[k].w == "(" or clause[k].w in _FROM
             for said in {words[n], norm(clause[n].text)}:
                 chosen |= qualified_owners(said, hit.candidates, loose=loose)
+            if (head := _team_head(words[n])) is not None and clause[k].w in _FROM:
+                # «Оленькой из ЛОР-отделения» for «Оля_ЛОР»: the team's own word
+                chosen |= idx.whole_words.get(head, set()) & set(hit.candidates)
+                chosen |= qualified_owners(head, hit.candidates, loose=True)
         if words[n].startswith("цифр") and n > lo:
             # «Лёву — того, что с цифрами в нике»: the nick that holds a number (or not,
             # «без цифр»)

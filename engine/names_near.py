@@ -59,6 +59,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         lemma = noun_lemma(word)
         if lemma and len(lemma) >= THRESHOLDS["prefix_min_len"] and lemma != word:
             heads.add(lemma)  # «кота»: «Котофей» as well as «Кот_Баюн»; «гросса» (Гроссмейстер)
+        heads |= _name_nominatives(word)  # «Сёму» (read «сему», a word too): «Сёма», Semafor
         cut_short = {n for n, bases in index.bases.items()
                      for b in bases for h in heads if b.startswith(h) and b != word}
         cut_short |= soft_clipped(index.bases, word)  # «Тюль» for «Тюлень»
@@ -189,6 +190,16 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _name_nominatives(word: str) -> set[str]:
+    """The nominatives, four letters or more, of the readings of ``word`` as a given name in
+    an oblique case («сему» → «сема»: «Сёму» written with «ё» or not, beside the dictionary's
+    «сему»): a short form a nick may be cut to, as a player says «Сёма» for «Semafor»."""
+    if word[-1:] not in "уюеойи":
+        return set()
+    return {norm(p.normal_form) for p in morph().parse(word)
+            if "Name" in p.tag and "nomn" not in p.tag and len(p.normal_form) >= 4}
 
 
 def _cut_at_name(index: NameIndex, word: str, unsure: set[str]) -> set[str]:

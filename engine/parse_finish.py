@@ -1063,10 +1063,25 @@ def _search_corrected(text: str, pos: int) -> bool:
 
 
 def _search_said(text: str) -> bool:
-    """True when ``text`` (a move's span) holds the search word itself («Ищу у Кисы»), not
-    a name alone that finished or weighed the move («…или у Буки, посмотрим»)."""
+    """True when ``text`` (a move's span) holds the search word itself («Ищу у Кисы»,
+    «Проверяю X»: the fan's check word is her search), not a name alone that finished or
+    weighed the move («…или у Буки, посмотрим»)."""
     lex = lexicon().words
-    return any(t.word and lex.get(t.w) == V.SEARCH for t in tokenize(text))
+    return any(t.word and lex.get(t.w) in (V.SEARCH, V.CHECK) for t in tokenize(text))
+
+
+def _tested_for(every: list, tok, words: list[str], n: int) -> bool:
+    """True when the role word ``tok`` (the ``n``-th word of a sentence whose tokens are
+    ``every``) says what the fan's check tests the player for: after «на» («проверяю X на
+    доктора») or after a dash or comma as a question («проверяю X — доктор она или нет»,
+    «…, врач ли он»)."""
+    if n and words[n - 1] == "на":
+        return True
+    at = every.index(tok)
+    if at == 0 or every[at - 1].word or every[at - 1].w not in ("—", "–", "-", ","):
+        return False
+    rest = words[n + 1:n + 4]
+    return "ли" in rest or ("или" in rest and "нет" in words[n + 1:n + 5])
 
 
 def _named_in(ctx: Ctx, text: str, nick: str | None) -> bool:
@@ -1096,9 +1111,11 @@ def _role_sought(ctx: Ctx) -> str | None:
     found: set[str] = set()
     lex = lexicon().words
     for sentence in _SENTENCE_END.split(ctx.text):
-        toks = [t for t in tokenize(sentence) if t.word]
+        every = tokenize(sentence)
+        toks = [t for t in every if t.word]
         words = [t.w for t in toks]
-        if not any(w in _SEEK_WORDS or lex.get(w) == V.SEARCH for w in words):
+        seek = any(w in _SEEK_WORDS or lex.get(w) == V.SEARCH for w in words)
+        if not seek and not any(lex.get(w) == V.CHECK for w in words):
             continue
         for n, t in enumerate(toks):
             role = rw.get(t.w)
@@ -1106,6 +1123,8 @@ def _role_sought(ctx: Ctx) -> str | None:
                     (n and words[n - 1] in ("не", "ни")) or \
                     (t.cap and n and idx.exact(words, n, None) is not None):
                 continue
+            if not seek and not _tested_for(every, t, words, n):
+                continue  # «проверяю X»: a check word only with «на врача», «— врач ли он»
             found.add(role)
     return found.pop() if len(found) == 1 else None
 

@@ -105,6 +105,7 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     while j + 1 < hi and (clause[j].w in ("—", "это") or clause[j].w in _WHEN and
                           clause[j + 1].w in (stop or ())):
         j += 1  # «во что я стреляю — это глазками в Маргошу»; «полечу потом в отпуск»
+        # («полечу не в отпуск, а в Самару»: the place denied is a place still)
     if stop and j + 2 < hi and clause[j].w == "на" and clause[j + 1].w in _PURPOSE_PRONOUNS and \
             clause[j + 2].w in stop:
         j += 2  # «убью на это весь выходной»: what the time goes on, then the time spent
@@ -174,9 +175,10 @@ def _screen_watched(clause: list[Tok], j: int, hi: int) -> bool:
 
 
 #: Words of time between a verb and where it goes («полечу потом в отпуск», «полечу только
-#: в августе»): the keyword's ``not_before`` word is looked for after them.
+#: в августе»), and «не» of a place denied («полечу не в отпуск, а в Самару»): the keyword's
+#: ``not_before`` word is looked for after them.
 _WHEN = frozenset({"потом", "только", "завтра", "скоро", "летом", "зимой", "осенью", "весной",
-                   "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром"})
+                   "опять", "снова", "обратно", "тоже", "наконец", "вечером", "утром", "не"})
 
 
 #: «с» before the company one goes with («полечу с детьми в Сочи», «лечу со всей семьёй на

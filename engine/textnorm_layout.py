@@ -376,12 +376,17 @@ _FILLER_TAGS = frozenset({"Apro", "NPRO", "PREP", "ADVB", "PRCL"})
 def _label_filler(word: str, nick_words: frozenset[str]) -> bool:
     """True when ``word`` beside a label on its line is no value: written in lower case, part
     of no nickname, and a label itself («Голос на линч») or a word of :data:`_FILLER_TAGS`
-    («Голос мой», not «мо нордика»: a name in lower case is the value)."""
+    («Голос мой», not «мо нордика»: a name in lower case is the value). A personal pronoun
+    of the third person («за него», «тоже он») is the value itself: it names the player
+    spoken of before."""
     from .words import morph
 
     w = norm(word)
     if not word.islower() or w in nick_words:
         return False
+    parses = morph().parse(w)
+    if parses and all({"NPRO", "3per"} <= p.tag.grammemes for p in parses):
+        return False  # «голос тоже он⏎А.В.»: the pronoun is the value, the next line a signature
     return _is_label(word) or any(not _FILLER_TAGS.isdisjoint(p.tag.grammemes)
                                   for p in morph().parse(w))
 
