@@ -1,8 +1,9 @@
 """A game's own words ([words], issue 11) beside a player's name: the sender as the target of
 a host's phrase that ends in «у» («несёт вахту у меня»), a move's noun given to the sender
 («глоток рома — себе»), the opponent of a fight's noun after «с» («абордажный бой с X»), and
-two moves of one place word, each after its own player, joined by «и» («X на дно и Y на дно»).
-The theme here is a pirate ship's crew."""
+two moves of one place word, each after its own player, joined by «и» («X на дно и Y на дно»),
+the host's verb phrase in the sender's first person before a remark that names another player
+(«мечу гарпун в X — Y, говорят, тоже целится»). The theme here is a pirate ship's crew."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from engine.state import GameState
 from game_words_reading import words_fixtures
 
 PIRATES = {"guard": ["нести вахту у"], "heal": ["глоток рома"], "beat": ["абордажный бой"],
-           "clan_kill": ["на дно"], "vote": ["на рею"], "rob": ["обчистить сундук у"]}
+           "clan_kill": ["на дно"], "vote": ["на рею"], "rob": ["обчистить сундук у"],
+           "hunt": ["метнуть гарпун в"]}
 ROSTER = {"Капитан Крюк": "clan1.boss", "Боцман": "clan1.guard", "Юнга": "clan1.thief",
           "Кок": "doctor", "Штурвал": "thug", "Попугай": "civilian", "Медуза": "civilian",
           "Чайка": "civilian", "Сильвер": "maniac"}
@@ -50,6 +52,8 @@ def read(text: str, sender: str, event: str = "none") -> list[tuple]:
     # the opponent of a fight's noun, after «с»
     ("Штурвал", "Абордажный бой с Попугаем.", [("beat", "Попугай")]),
     ("Штурвал", "Абордажный бой сегодня — с Медузой.", [("beat", "Медуза")]),
+    # the host's verb phrase in the first person («мечу» reads as a noun too), a remark after
+    ("Медуза", "Мечу гарпун в Чайку — Попугай, говорят, тоже в неё целится.", [("hunt", "Чайка")]),
 ])
 def test_the_words_beside_a_player(with_words, sender, text, moves):
     assert read(text, sender) == moves
@@ -69,6 +73,8 @@ def test_two_players_each_before_the_place_word(with_words):
     ("Кок", "Глоток рома себе оставлю на потом, на рею Попугая.", [("vote", "Попугай")]),
     # what he holds, told of: no move
     ("Попугай", "У меня вахта у Медузы была вчера.", []),
+    # the phrase said of another player
+    ("Медуза", "Попугай мечет гарпун в Чайку — говорят, он злой.", []),
 ])
 def test_near_misses(with_words, sender, text, moves):
     assert read(text, sender) == moves
