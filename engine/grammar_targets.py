@@ -418,6 +418,15 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined, out.end = False, after
             k = after
             continue
+        if w == "себе" and not out.hits and not out.pronoun and not neg and \
+                (noun or (lo > 0 and clause[lo - 1].word and not is_verb(words[lo - 1]))) and \
+                _self_given(clause, words, lo, k, hi):
+            # «Эликсир жизни — себе любимой», «бульон себе»: the move's noun given to the
+            # sender himself (the dative of «себя»)
+            out.hits.append((NameHit(actor.nick, (actor.nick,), "self"), k, k + 1))
+            joined, out.end = False, k + 1 + (k + 1 < hi and words[k + 1] in _SELF_EPITHETS)
+            k = out.end
+            continue
         if w in _NAMESAKE and not out.hits and not out.pronoun and not neg and \
                 (mate := _namesake(ctx, idx)) is not None:
             # «голосую за тёзку своего» from Лёха_Тент: the other player of his given name
@@ -1213,6 +1222,27 @@ def _me_apposition(idx, clause: list[Tok], words: list[str], k: int, hi: int, me
 #: Forms of «тёзка» (a player of the same given name; «ё» is normalised to «е»).
 _NAMESAKE = frozenset({"тезка", "тезку", "тезке", "тезки", "тезкой", "тезкою"})
 #: Possessives after «тёзку» that say whose («тёзку своего», «тёзку моего»).
+#: Words after «себе» that say who the sender is to himself («себе любимой», «себе самому»).
+_SELF_EPITHETS = frozenset({"любимой", "любимому", "родной", "родному", "самой",
+                            "самому", "единственной", "единственному", "ненаглядной"})
+
+
+#: Words of when that may stand between a move's noun and «себе» («бульон сегодня себе»).
+_SELF_WHEN = frozenset({"сегодня", "нынче", "ночью", "снова", "опять", "вновь", "теперь"})
+
+
+def _self_given(clause: list[Tok], words: list[str], lo: int, k: int, hi: int) -> bool:
+    """True when «себе» at ``k`` comes right after a move's noun (ending at ``lo``; only
+    punctuation and words of :data:`_SELF_WHEN` between) and closes its statement, alone or
+    with an epithet of :data:`_SELF_EPITHETS` («Бульон — себе.», «эликсир сегодня себе
+    любимой, …»): the noun's recipient, the sender; not «себе» of a verb («голос оставлю
+    при себе», «голос себе оставлю»)."""
+    if any(clause[n].word and words[n] not in _SELF_WHEN for n in range(lo, k)):
+        return False
+    n = k + 1 + (k + 1 < hi and words[k + 1] in _SELF_EPITHETS)
+    return n >= hi or not clause[n].word
+
+
 _MY = frozenset({"своего", "моего", "своему", "моему", "свою", "мою", "своей", "моей"})
 
 

@@ -32,8 +32,8 @@ from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_sp
 from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
-from .words import (first_singular, is_infinitive, is_known_word, is_verb, maybe_verb, morph,
-                    predicate, role_words, verb_reading)
+from .words import (first_singular, is_infinitive, is_known_word, is_noun, is_verb, maybe_verb,
+                    morph, predicate, role_words, verb_reading)
 from .roles import CLAN_ROLES
 from .parse_search import whether_named, words_before
 from .parse_judge import judge
@@ -287,7 +287,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 span(ctx.text, clause, kw.i, tg.end), "unparsed", "which_move")))
             return tg.end
     if action in _WITH_COMPANY and any(k and clause[k - 1].w in ("с", "со") for _, k, _ in tg.hits) \
-            and not _phrase_ends_with(clause, kw):
+            and not _phrase_ends_with(clause, kw) and not _contest(clause, kw):
         # «мочим с барсом»: who the move is made with (the instrumental), not its target
         tg.hits = [h for h in tg.hits if not (h[1] and clause[h[1] - 1].w in ("с", "со"))]
     if not tg.hits and tg.unknown is None and not tg.pronoun and as_told(clause, kw.i):
@@ -903,6 +903,20 @@ def _phrase_ends_with(clause: list[Tok], kw: Kw) -> bool:
 
     return kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
         tuple(t.w for t in clause[kw.i:kw.j + 1]) in lexicon().verb_phrases
+
+
+#: Nouns of a fight between two («кулачный бой», «поединок», «дуэль»): «с X» after one is
+#: the opponent, the move's target (:func:`_contest`).
+_CONTESTS = frozenset({"бой", "драка", "поединок", "схватка", "дуэль", "стычка", "битва",
+                       "махач", "мордобой", "потасовка"})
+
+
+def _contest(clause: list[Tok], kw: Kw) -> bool:
+    """True when the keyword ``kw`` ends in a noun of a fight between two («кулачный бой с
+    X», a game's words; «поединок с X»): the player after «с» is the opponent, its target,
+    not company."""
+    w = clause[kw.j - 1].w if kw.j > kw.i else ""
+    return bool(w) and is_noun(w) and morph().parse(w)[0].normal_form in _CONTESTS
 
 
 _WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "mortar", "check",

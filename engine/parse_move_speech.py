@@ -80,7 +80,8 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
     """«Полечу в Сочи», «валим отсюда»: a word of the class's ``not_before`` list right after
     the keyword, and no nickname right after it, makes the keyword ordinary speech."""
     if kw.j + 1 < hi and clause[kw.j].w == "у" and clause[kw.j + 1].w in _HOLDERS and \
-            not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE:  # («гость у меня — X»)
+            not is_verb(clause[kw.j - 1].w) and kw.cls != V.INVITE and \
+            not _own_preposition(clause, kw):  # («гость у меня — X»)
         if not name_written(ctx, clause, kw.j + 2, hi) and \
                 not any(clause[n].w in _SELF for n in range(kw.j + 2, hi)):
             return True  # «Миномёт у меня — …», «проверка у нас»: he has it, no target named
@@ -257,6 +258,14 @@ def _past_hedge(ctx: Ctx, clause: list[Tok], j: int, hi: int, stop) -> int:
 
 #: «у меня», «у нас» after a move noun: who holds it («миномёт у меня»).
 _HOLDERS = frozenset({"меня", "нас", "мя"})
+
+
+def _own_preposition(clause: list[Tok], kw: Kw) -> bool:
+    """True when the «у» right after the keyword ``kw`` is its phrase's own preposition, the
+    phrase being a verb and its object («несёт дозор у», «стоит на страже у», a game's «срезаю
+    кошель у»): «у меня» after it is the move's target, the sender, not who holds a thing."""
+    words = tuple(t.w for t in clause[kw.i:kw.j + 1])
+    return len(words) > 2 and lexicon().phrases.get(words) == kw.cls and is_verb(words[0])
 
 
 #: «кого хочет», «кого сам захочет», «кого пожелаешь»: the one who makes the move chooses.

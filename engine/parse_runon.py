@@ -81,7 +81,8 @@ def run_on_parts(clause: list[Tok], idx) -> list[list[Tok]]:
             continue
         if nxt is None:
             break
-        end = _clause_end(clause, words, a, nxt, idx)
+        end = _parallel_end(clause, words, a, nxt, idx) or \
+            _clause_end(clause, words, a, nxt, idx)
         if end is not None:
             parts.append(prefix + clause[lo:end])
             prefix, lo = [], end
@@ -230,6 +231,28 @@ def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
         return None  # «ворую у Мурки и Совушку мочим»: the last name may be the verb's object
     # (a refusal's plain words are scanned too: «охоту не шлю может завтра поохочусь на X»)
     return _plan_start(words, a.j if target == end else target, end)
+
+
+def _named_before(clause: list[Tok], words: list[str], lo: int, at: int, idx) -> bool:
+    """True when a player's name (one of :func:`_player_at`) ends right at ``at``, starting at
+    ``lo`` or later."""
+    return any(_player_at(clause, words, k, idx) == at - k for k in range(max(lo, at - 4), at))
+
+
+def _parallel_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
+    """Where the clause of keyword ``a`` ends when it and ``b`` are two moves of one class,
+    each written after its player, joined by «и» («Zhenya777 на разделку и Тесака на фарш»,
+    «Лося в расход и Кузю в расход»): at the «и» (each place word has its own player, never
+    the second player read as the first's); None otherwise. Verbs are left to
+    :func:`_clause_end` («ворую у Мурки и Совушку мочим»)."""
+    if a.cls != b.cls or is_verb(words[a.i]) or is_verb(words[b.i]) or \
+            a.j >= b.i or words[a.j] != "и" or a.i == 0:
+        return None
+    if not _named_before(clause, words, 0, a.i, idx) or \
+            not _named_before(clause, words, a.j + 1, b.i, idx) or \
+            _player_at(clause, words, a.j + 1, idx) != b.i - a.j - 1:
+        return None
+    return a.j
 
 
 def _plan_start(words: list[str], lo: int, end: int) -> int:

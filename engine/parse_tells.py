@@ -86,6 +86,9 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in range(kw.i - 1, kw.j + 1)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …», «стрелу
         # пускаю в X — больно сладко поёт»: his own first-person verb before, in or after it
+    if kw.weak and kw.j - kw.i > 1 and _first_person_phrase(clause, kw):
+        return False  # «мечу нож в X — Палыч, говорят, в него целится»: the host's verb
+        # phrase in the sender's own first person («мечу» also reads as a noun), an order
     if kw.weak and _clan_verb(clause, kw):
         return False  # «клан рубит X — хватит ему …»
     if kw.j - kw.i == 1 and _wished(clause, kw.i) and (
@@ -335,6 +338,20 @@ def _clan_verb(clause: list[Tok], kw: Kw) -> bool:
         return False
     reading = verb_reading(clause[kw.i].w)
     return reading is not None and reading[1] == "3per" and reading[2] != "past"
+
+
+def _first_person_phrase(clause: list[Tok], kw: Kw) -> bool:
+    """True when the keyword ``kw`` is a phrase of ``verb_idioms`` (with its preposition, when
+    one follows) whose verb may read as the first person singular («мечу нож в», whose
+    «мечу» is the noun «меч» too): the sender's own verb, not a form said of another."""
+    lex = lexicon()
+    words = tuple(t.w for t in clause[kw.i:kw.j])
+    phrase = next((p for p in (words + (clause[kw.j].w,) if kw.j < len(clause) else None, words)
+                   if p is not None and p in lex.verb_phrases), None)
+    if phrase is None or phrase in lex.third_phrases or phrase in lex.imperative_phrases:
+        return False
+    return any("VERB" in p.tag and p.tag.person == "1per" and p.tag.number == "sing"
+               for p in morph().parse(words[0]))
 
 
 def _own_verb_at(clause: list[Tok], k: int) -> bool:
