@@ -794,6 +794,8 @@ _CHOICE_NOUNS = frozenset({"выбор", "усмотрение"})
 
 #: A letter that may leave a move's player to the host holds one of these (lower case).
 _CHOICE_HINT = re.compile(r"выб(?:ерите|ирайте|ери|ирай)\b|реш(?:айте|ите|ай|и)\b|на (?:тво|ваш)")
+#: The literals a match of :data:`_CHOICE_HINT` opens with (one of them is in every match).
+_CHOICE_HEADS = ("выб", "реш", "на тво", "на ваш")
 
 
 def host_choice_doubts(ctx: Ctx, items: list[Item]) -> None:
@@ -805,8 +807,9 @@ def host_choice_doubts(ctx: Ctx, items: list[Item]) -> None:
     ``unparsed`` (reason ``hedge``). Never a guess of the host's choice. ``items`` is changed
     in place."""
     lower = lower_of(ctx.text)
-    if _CHOICE_HINT.search(lower) is None:
-        return  # (cheap test of the whole letter first)
+    if not any(map(lower.__contains__, _CHOICE_HEADS)) or _CHOICE_HINT.search(lower) is None:
+        return  # (cheap test of the whole letter first: C-level finds of the literals every
+        # match opens with, then the pattern)
     visible = visible_text(ctx.text)
     spans = sentence_spans(visible)
     for n, it in enumerate(items):

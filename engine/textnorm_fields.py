@@ -68,7 +68,7 @@ def is_move_word(word: str) -> bool:
 def _field(line: str, nick_words: frozenset[str]) -> tuple[str, str] | None:
     """``(note, value)`` of a field's line (the value «» when a table's cells are empty), or
     None when ``line`` is no field."""
-    row = table_cells(line)
+    row = table_cells(line) if "|" in line else None  # (a row holds a bar)
     if row is not None and row[1]:
         cells = row[0]
         if len(cells) >= 2 and re.fullmatch(r"[^\W\d_]+", cells[0]) and is_move_word(cells[0]):

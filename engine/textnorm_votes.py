@@ -77,14 +77,14 @@ _REASON_HEAD = re.compile(r"голос(?:\s+же)?\s*,")
 
 def _go_word(low: str) -> bool:
     """True when «го» stands as a word after the start, a space or a sentence's end in the
-    lower-cased ``low`` (as «(?:^|[\\s.!?])го\\s» would), by a literal search."""
-    at = low.find("го")
-    while at >= 0:
-        if (at == 0 or low[at - 1].isspace() or low[at - 1] in ".!?") and \
-                low[at + 2:at + 3].isspace():
-            return True
-        at = low.find("го", at + 2)
-    return False
+    lower-cased ``low`` (as «(?:^|[\\s.!?])го\\s» would): at the start, else by
+    :data:`_GO_INSIDE` (the literal first: ``re`` skips to each «го» at C speed, where a loop
+    of ``str.find`` stopped in Python at every «его», «много», «голос»)."""
+    return (low.startswith("го") and low[2:3].isspace()) or _GO_INSIDE.search(low) is not None
+
+
+#: «го» after a space or a sentence's end and before a space (``\s`` is ``str.isspace``).
+_GO_INSIDE = re.compile(r"го(?<=[\s.!?]го)(?=\s)")
 
 
 def _norm(w: str) -> str:

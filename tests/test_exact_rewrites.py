@@ -179,3 +179,33 @@ def test_case_blind_letters_have_the_forms_written_out():
         blind = re.compile("(?i)" + letter)
         found = {c for c in cased if blind.fullmatch(c)}
         assert found - {letter, letter.upper()} <= set(OLD_LETTER_FORMS), letter
+
+
+def _go_word_loop(low: str) -> bool:
+    """The «го» test as a loop of ``str.find`` (before the literal-first pattern)."""
+    at = low.find("го")
+    while at >= 0:
+        if (at == 0 or low[at - 1].isspace() or low[at - 1] in ".!?") and \
+                low[at + 2:at + 3].isspace():
+            return True
+        at = low.find("го", at + 2)
+    return False
+
+
+def test_go_word_found_as_the_find_loop_found_it():
+    from engine import textnorm_votes as TV
+
+    pieces = ["го", "г", "о", "его", " ", "\n", "\t", ".", "!", "?", ",", "\u00a0", "\u2003",
+              "\x1c", "\u200b", "—", "а", "x"]
+    for text in _texts(pieces, 5_000, 7, 12):
+        assert TV._go_word(text) == _go_word_loop(text), repr(text)
+
+
+def test_choice_hint_only_where_one_of_its_heads_is_written():
+    from engine import parse_doubt as D
+
+    pieces = ["выб", "ери", "ерите", "ирай", "реш", "ите", "ай", "и", "на", " ", "тво",
+              "ваш", "й", ",", ".", "\n", "а", "x"]
+    for text in _texts(pieces, 5_000, 8, 12):
+        if D._CHOICE_HINT.search(text) is not None:
+            assert any(h in text for h in D._CHOICE_HEADS), text
