@@ -105,6 +105,13 @@ def _inanimate_noun(word: str) -> bool:
         any(t.case in ("nomn", "accs") for t in nouns)
 
 
+def _named_later(idx, clause, words: list[str], lo: int, hi: int) -> bool:
+    """True when a word of ``[lo, hi)`` reads as a nick exactly, or is capitalised and
+    reads as one («на катку и пиццу Кота», «на мойку идёт Ржавый Тесак»)."""
+    return any(clause[n].word and (idx.exact(words, n, None) is not None or (
+        clause[n].cap and idx.approximate(words[n]) is not None)) for n in range(lo, hi))
+
+
 def _thing_noun(word: str) -> bool:
     """True when ``word`` has noun readings only, each an inanimate common noun («мойку»,
     «катку»), none a given name, a surname or a being."""
@@ -733,10 +740,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # the dish after the meal, a lower-case thing read only as a word of a nick
         if approx is not None and approx.kind in ("pet", "prefix") and known and \
                 not t.cap and not t.quoted and k >= 1 and words[k - 1] in _PLACE_TO and \
-                _thing_noun(w):
+                _thing_noun(w) and _named_later(idx, clause, words, k + 1, hi):
             approx = None  # «зову на катку Кота» beside NyanCat, «на мойку идёт X» beside
             # «ЛёхаМойщик»: where to or what for, a lower-case thing after «на» / «в» read
-            # only as a pet form or the beginning of a nick
+            # only as a pet form or the beginning of a nick, a player named after it (not
+            # «мо на кекса», «стреляю в гросса»: the aim, its player's pet form)
         if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
                 not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
                 (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):
