@@ -91,12 +91,16 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
     for nick in nicks:
         if re.search("[а-яёА-ЯЁ]", nick):
             continue
-        for part in _LATIN_WORDS.findall(nick.translate(FOLD)):
+        folded = nick.translate(FOLD)
+        for m in _LATIN_WORDS.finditer(folded):
+            part = m.group(0)
             key = latin_skeleton(part)
             if len(key) >= 2:
+                # (a digit before the word may be a letter: «0xygen», «4ertik»)
+                lead = folded[m.start() - 1:m.start()].isdigit()
                 table.setdefault(key, set()).add(
                     (nick, len(part), _syllables(part, "aeiouy"), _first_vowel(part),
-                     _opens_with_vowel(part)))
+                     None if lead else _opens_with_vowel(part)))
     return {k: frozenset(v) for k, v in table.items()}
 
 
