@@ -67,7 +67,7 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         if words and all(w in _ASIDE for w in words) and \
                 any(w in V.HYPOTHETICAL_WORDS for w in words):
             return True
-    if _infinitive_wish(clause, i):
+    if _infinitive_wish(clause, i) or _would_after(clause, i, excluded):
         return True
     if _praised(clause, i):
         return "hedged"  # asked: a move judged may still be meant («Хороший выстрел в X»)
@@ -130,6 +130,25 @@ def _infinitive_wish(clause: list[Tok], i: int) -> bool:
     пальнул в Карася», not an order."""
     return i + 1 < len(clause) and clause[i + 1].w in ("бы", "б") and \
         _infinitive(clause[i].w)
+
+
+def _would_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
+    """True when a verb in the past tense with «бы» / «б» right after it follows the move
+    word at ``i`` in its own comma segment («Бортовой залп дал бы по X», «Залп я бы дал по
+    X»): the conditional mood, a wish or a hypothesis, not an order (as «я бы пальнул в X»
+    before the move word)."""
+    from .words import past_tense
+
+    k = i + 1
+    while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in ("бы", "б") and k not in excluded and k > i + 1 and (
+                past_tense(clause[k - 1].w) or
+                (k + 1 < len(clause) and past_tense(clause[k + 1].w))):
+            return True
+        if clause[k].w in ("но", "а", "зато"):
+            return False
+        k += 1
+    return False
 
 
 #: Words of need that «бы» only softens («надо бы полечить X»: the sender's order to himself).

@@ -86,6 +86,10 @@ def _owned_thing(idx, clause, words: list[str], k: int, hi: int) -> bool:
     return _common_noun_in(words[k], "accs", inan=True)
 
 
+#: Prepositions of where to or what for («на катку», «в баню»): a lower-case thing after
+#: them is a place or an occasion.
+_PLACE_TO = frozenset({"на", "в", "во"})
+
 #: Meals a host invites to («на ужин Кузю»); a thing after them is the dish.
 _MEALS = frozenset({"ужин", "обед", "завтрак", "полдник", "ужинчик", "обедик"})
 #: How loosely a dish after a meal may read as a nick and still be the dish.
@@ -99,6 +103,21 @@ def _inanimate_noun(word: str) -> bool:
     return bool(nouns) and all("inan" in t and "Name" not in t and "Surn" not in t
                                for t in nouns) and \
         any(t.case in ("nomn", "accs") for t in nouns)
+
+
+def _named_later(idx, clause, words: list[str], lo: int, hi: int) -> bool:
+    """True when a word of ``[lo, hi)`` reads as a nick exactly, or is capitalised and
+    reads as one («на катку и пиццу Кота», «на мойку идёт Ржавый Тесак»)."""
+    return any(clause[n].word and (idx.exact(words, n, None) is not None or (
+        clause[n].cap and idx.approximate(words[n]) is not None)) for n in range(lo, hi))
+
+
+def _thing_noun(word: str) -> bool:
+    """True when ``word`` has noun readings only, each an inanimate common noun («мойку»,
+    «катку»), none a given name, a surname or a being."""
+    parses = morph().parse(word)
+    return bool(parses) and all(p.tag.POS == "NOUN" and "inan" in p.tag and
+                                "Name" not in p.tag and "Surn" not in p.tag for p in parses)
 
 
 def _instrumental_noun(word: str) -> bool:
@@ -768,6 +787,13 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 words[k - 1] in _MEALS and _inanimate_noun(w):
             approx = None  # «на обед лагман, на ужин глинтвейн» beside «Глинтвейн_Катя»:
             # the dish after the meal, a lower-case thing read only as a word of a nick
+        if approx is not None and approx.kind in ("pet", "prefix") and known and \
+                not t.cap and not t.quoted and k >= 1 and words[k - 1] in _PLACE_TO and \
+                _thing_noun(w) and _named_later(idx, clause, words, k + 1, hi):
+            approx = None  # «зову на катку Кота» beside NyanCat, «на мойку идёт X» beside
+            # «ЛёхаМойщик»: where to or what for, a lower-case thing after «на» / «в» read
+            # only as a pet form or the beginning of a nick, a player named after it (not
+            # «мо на кекса», «стреляю в гросса»: the aim, its player's pet form)
         if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
                 not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
                 (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):

@@ -22,6 +22,7 @@ import re
 from .names_given import chat_spellings, names_listed
 from .names_pets import DIMINUTIVE_SUFFIXES, own_lemma
 from .names_pieces import nick_pieces
+from .names_sound import FOLD
 from .translit import cyrillic_reading, name_readings
 from .words import CYR, LAT, is_known_word, morph, norm
 
@@ -82,6 +83,9 @@ def nick_readings(nick: str, chat: bool = True) -> frozenset[str]:
     word as written, a Latin word read the ways Russians say it («Smith» → «смит», «смиф»)
     and, ``chat``, type it in chat («Lexus» → «лехус»; «Kira» → «киря»)."""
     words = {norm(w) for w in re.findall(r"[^\W\d_]+", nick)} | set(nick_pieces(nick))
+    folded = nick.translate(FOLD)  # («Bär» is read «бэр», «бер»: its letters plain)
+    if folded != nick:
+        words |= {norm(w) for w in re.findall(r"[^\W\d_]+", folded)}
     out: set[str] = set()
     for w in words:
         if LAT.search(w) and not CYR.search(w):
@@ -170,6 +174,13 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
     if not re.fullmatch(r"[а-я]{3,}", word):
         return set()
     # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
-    return {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
-            (pets and any(fits(word, r, True) for r in nick_readings(n, False))) or
-            work_word(word, n)}
+    owners = {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
+              (pets and any(fits(word, r, True) for r in nick_readings(n, False))) or
+              work_word(word, n)}
+    if len(owners) > 1:
+        # a nick the word is a case form of as its Latin word is said («Бэра»: Bär, «бэр»)
+        # goes before one it fits only as somebody might type it in chat («беря» for Borya)
+        said = {n for n in owners if any(fits(word, r, False) for r in nick_readings(n, False))}
+        if len(said) == 1:
+            return said
+    return owners

@@ -549,11 +549,12 @@ class NameIndex:
                 found = hit(sorted(owners), "part") if owners else None
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
-            if (found is None or found.kind == "fuzzy") and "э" in word and CYR.search(word) \
-                    and word not in self.capital_readings:  # not «эльфа» as «ельфа»
+            if (found is None or found.kind == "fuzzy") and "э" in word[1:] and \
+                    CYR.search(word) and word not in self.capital_readings:  # not «эльфа»
                 # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name (a
-                # reading so found is surer than a near miss of the word as written)
-                again = self.approximate(word.replace("э", "е"), strict)
+                # reading so found is surer than a near miss of the word as written); not
+                # the first letter («Эрону» is no «Ерону»: a vowel before Ron's first sound)
+                again = self.approximate(word[0] + word[1:].replace("э", "е"), strict)
                 if found is None or (again is not None and again.kind != "fuzzy"):
                     found = again
             if found is None and not strict and ("жы" in word or "шы" in word):

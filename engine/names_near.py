@@ -284,12 +284,21 @@ def slip_reading(index: NameIndex, word: str) -> NameHit | None:
         # «бочку7» is no slip of «Бочка5»: a number written is the player's, never a typo
         # of another number (nor of a nick with none)
         found = [f for f in found if same_number(word, f[0])]
+    if found:
+        # «Эрена» is no slip of «Рена» (Ren-kun): a letter added or dropped before the
+        # name's first letter makes another name, never a slip of the fingers
+        found = [f for f in found if not (f[0] and word[1:].startswith(f[0][:3]) and
+                                          word[:1] != f[0][:1] and len(word) > len(f[0]) and
+                                          not _DIGIT_LETTER.search(index.fuzzy_owner[f[2]]))]
     if not found:
         return None
     best = min(score for _, score, _ in found)
     owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
     return hit(owners, "fuzzy")
 
+
+#: A digit standing for a letter before a nick's letters («0xygen», «4ertik»).
+_DIGIT_LETTER = re.compile(r"\d(?=[^\W\d_])")
 
 #: A run of digits in a word («бочку7» → 7).
 DIGITS = re.compile(r"\d+")

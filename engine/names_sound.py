@@ -32,8 +32,32 @@ _LAT = {
 _LAT_TABLE = _LAT_GROUPS + (("ß", "S"),) + tuple(_LAT.items()) + \
     tuple((v, "") for v in "aeiouyäöü")
 _ENDINGS = re.compile(r"(?:ом|ем|ой|ей|ым|им|ою|ею)$")
-#: A word of a Latin nick, German letters too («Bär», «Müller»)
-_LATIN_WORDS = re.compile(r"[A-ZÄÖÜ]?[a-zäöüß]+|[A-ZÄÖÜ]+(?![a-zäöüß])")
+#: Latin letters with diacritics → the plain letters a Russian ear hears («Bär» is «Бэр»,
+#: «Müller» «Мюллер», «José» «Хосе»).
+FOLD = str.maketrans({"ä": "e", "ö": "e", "ü": "u", "é": "e", "è": "e", "ê": "e", "ë": "e",
+                       "á": "a", "à": "a", "â": "a", "å": "o", "í": "i", "ì": "i", "î": "i",
+                       "ï": "i", "ó": "o", "ò": "o", "ô": "o", "ø": "e", "ú": "u", "ù": "u",
+                       "û": "u", "ñ": "n", "ç": "s", "ß": "ss", "Ä": "E", "Ö": "E", "Ü": "U",
+                       "É": "E", "Å": "O", "Ø": "E"})
+#: The first vowel of a word, by the sound a Russian writer gives it (Cyrillic and Latin).
+_VOWEL_CLASS = {"а": "A", "я": "A", "э": "E", "е": "E", "ё": "O", "о": "O", "у": "U", "ю": "U",
+                "и": "I", "ы": "I", "a": "A", "e": "E", "o": "O", "u": "U", "i": "I", "y": "I"}
+
+
+def _opens_with_vowel(word: str) -> bool | None:
+    """True when ``word`` (Latin or Cyrillic) opens with a plain vowel sound, False with a
+    consonant, None when its first letter may be either in another script («h», «y», «j»,
+    «w»; «е», «ё», «ю», «я»: «Yana» is «Яна», «Helen» «Элен»)."""
+    first = word[:1].lower()
+    if first in "hyjwеёюя" or not first:
+        return None
+    return first in "aeiouаэиоуы"
+
+
+def _first_vowel(word: str) -> str:
+    """The class of ``word``'s first vowel (:data:`_VOWEL_CLASS`), "" when it has none."""
+    return next((_VOWEL_CLASS[ch] for ch in word.lower() if ch in _VOWEL_CLASS), "")
+_LATIN_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def _squeeze(classes: str) -> str:
@@ -59,32 +83,53 @@ def _syllables(word: str, vowels: str) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple[str, int, int]]]:
-    """Of ``nicks``, the skeleton of each word of a Latin nick (at least two sounds) → the
-    nicks holding a word of it, each with that word's length and count of vowel runs."""
-    table: dict[str, set[tuple[str, int, int]]] = {}
+def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
+    """Of ``nicks``, the skeleton of each word of a Latin nick (at least two sounds; letters
+    with diacritics read as their plain letters, :data:`FOLD`) → the nicks holding a word of
+    it, each with that word's length, count of vowel runs, first vowel's class and whether
+    it opens with a vowel (:func:`_opens_with_vowel`)."""
+    table: dict[str, set[tuple]] = {}
     for nick in nicks:
         if re.search("[а-яёА-ЯЁ]", nick):
             continue
-        for part in _LATIN_WORDS.findall(nick):
+        folded = nick.translate(FOLD)
+        for m in _LATIN_WORDS.finditer(folded):
+            part = m.group(0)
             key = latin_skeleton(part)
             if len(key) >= 2:
-                table.setdefault(key, set()).add((nick, len(part), _syllables(part, "aeiouyäöü")))
+                # (a digit before the word may be a letter: «0xygen», «4ertik»)
+                lead = folded[m.start() - 1:m.start()].isdigit()
+                table.setdefault(key, set()).add(
+                    (nick, len(part), _syllables(part, "aeiouy"), _first_vowel(part),
+                     None if lead else _opens_with_vowel(part)))
     return {k: frozenset(v) for k, v in table.items()}
 
 
 def sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
     """The one Latin nick of ``nicks`` that the Cyrillic ``word`` (lower case, no dictionary
-    word) sounds like, its case ending aside; None when none or several fit."""
+    word) sounds like, its case ending aside; None when none or several fit. Of several, the
+    one whose word's first vowel alone sounds as the written word's does («Бэра»: Bär, not
+    Borya) is that nick. A word opening with a vowel never reads a nick's word opening with a
+    consonant, nor the reverse («Эрен» is no «Ren»)."""
     if len(word) < 4 or not re.fullmatch("[а-яё]+", word):
         return None
     table = skeleton_owners(nicks)
     owners: set[str] = set()
+    voiced: set[str] = set()  # (the owners by the first vowel too)
     said = _syllables(word, "аеёиоуыэюя")
+    first = _first_vowel(word)
+    starts = _opens_with_vowel(word)
     for form in {word, _ENDINGS.sub("", word)}:
         # (a word much longer than the nick's word is no reading of it: «бьюпепегу», a verb
         # glued to «Pepega», is left to the glued-word reading); nor one with fewer vowels
         # than the nick's word («Кулбка» is a slip of «Kolobok_13», asked, not its sound)
-        owners |= {nick for nick, size, vowels in table.get(cyrillic_skeleton(form), frozenset())
-                   if abs(len(form) - size) <= 2 and said >= vowels}
+        for nick, size, vowels, vowel, opens in table.get(cyrillic_skeleton(form), frozenset()):
+            if opens is not None and starts is not None and opens != starts:
+                continue  # «Эрен» is no reading of «Ren»: a vowel before its first sound
+            if abs(len(form) - size) <= 2 and said >= vowels:
+                owners.add(nick)
+                if vowel == first:
+                    voiced.add(nick)
+    if len(owners) > 1 and len(voiced) == 1:
+        return next(iter(voiced))
     return next(iter(owners)) if len(owners) == 1 else None

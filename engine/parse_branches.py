@@ -127,6 +127,8 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
     ctx.loose_branches.extend(
         (clause, k) for k, t in enumerate(clause) if t.word and k not in heads and
         k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
+    if not heads and (k := _unknown_head(ctx, clause, rw)) is not None and k not in excluded:
+        ctx.loose_branches.append((clause, k))
 
 
 def _swindled_remark(ctx: Ctx, clause: list[Tok], hits: list, hi: int,
@@ -318,6 +320,24 @@ def _loose_head(clause: list[Tok], k: int) -> bool:
         return True
     return k == next((n for n, t in enumerate(clause) if t.word), -1) and \
         k + 1 < len(clause) and clause[k + 1].w in _HEAD_MARKS
+
+
+def _unknown_head(ctx: Ctx, clause: list[Tok], rw) -> int | None:
+    """The position of the noun in a clause opening «Если <noun> — …» («Если дегустатор —
+    снимаю пробу с X»: a game's own name of a role, or a role misnamed) whose noun is no role
+    word nor a player's name: in a letter with branches it heads a branch the parser cannot
+    place (asked by :func:`attach_branches` when nothing else is read there); None else."""
+    from .words import is_known_word, morph
+
+    at = [n for n, t in enumerate(clause) if t.word][:2]
+    if len(at) < 2 or clause[at[0]].w not in _IF or at[1] != at[0] + 1 or \
+            at[1] + 1 >= len(clause) or clause[at[1] + 1].w not in _HEAD_MARKS:
+        return None
+    w = clause[at[1]].w
+    if w in rw or name_index(ctx.nicks).exact([w], 0, None) is not None or (
+            is_known_word(w) and not any(p.tag.POS == "NOUN" for p in morph().parse(w)[:2])):
+        return None
+    return at[1]
 
 
 #: Marks after a role word opening a line of a branch («маньяк —», «doc →», «свид:»).

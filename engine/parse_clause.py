@@ -48,7 +48,7 @@ from .parse_forms import told_order_before, elliptic
 from .parse_abstain import abstain, refuses_to_vote
 from .parse_net import net
 from .parse_votes import (
-    GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, given_later, one_then_second,
+    GIVE, NUMBERED, bare_ordinals, bare_pair, gives_them, lone_name, given_later, one_then_second,
     other_owner, owner_end, same_again, takes_off, votes_header, za_alone, za_instrumental,
     agreed_with,
 )
@@ -247,6 +247,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             bare_pair(ctx, clause, lead := _event_lead(ctx, clause, start)):
         kws = [Kw(V.VOTE, lead, lead, weak=True)]  # «Вишня и Мирон» alone on a rage day
         # («на ярость вишня и мирон»: the day's event named first)
+    if not kws and member is None and not excluded and ctx.votes > 1 and \
+            (lead := _event_lead(ctx, clause, start)) != start and lone_name(ctx, clause, lead):
+        kws = [Kw(V.VOTE, lead, lead, weak=True)]  # «на ярость Мотя»: one vote of the two
     if not kws and member is None and not excluded and za_alone(ctx, clause, start):
         za = za_instrumental(ctx, clause, start)
         if za is not None and ctx.sender.role != "witness":

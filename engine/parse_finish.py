@@ -632,9 +632,9 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
 
 
 #: Words by which a two-vote day's vote line says it gives both votes («два голоса», «первый
-#: … второй …», «оба своих голоса»).
+#: … второй …», «оба своих голоса»; «на ярость X», the rage day's votes, as «Ярость: X»).
 _BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
-                         r"(?:(?:своих|моих|мои|свои)\s+)?голос")
+                         r"(?:(?:своих|моих|мои|свои)\s+)?голос|\b(?:на|в)\s+ярость\b")
 #: The second vote's heading written with a slip of the finger or with a number («втоорй —
 #: Y», «глоос 2: Y», «голос 2 Y»): read as «второй» by :func:`_second_vote_lost`.
 _SECOND_SLIP = re.compile(

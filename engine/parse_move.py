@@ -123,6 +123,12 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 not any(_self_aimed(clause, kw, it, mate.nick) for it in mine):
             items.extend(mine)
             return end
+        if mine and all(it.problem is not None and it.problem.kind == "not_allowed" and
+                        it.problem.reason == "too_many_targets" for it in mine):
+            # «Шнырь, Мотю обчисти и Фрола тоже»: two players for the member's one-target
+            # move, refused and asked, never dropped
+            items.extend(mine)
+            return end
     noun = kw.weak or clause[kw.i].w in V.NARRATIVE_NOUNS
     # «проверяю, не Сова ли это», «смотрю, не Бука ли он»: the fan asks whether the player is
     # the one she seeks, her search's target
@@ -1114,11 +1120,11 @@ def _also_after(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
 def _also_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
                  tg: Targets) -> tuple | None:
     """The name written right before the move word («Лося на виселицу, Бобра тоже») when the
-    one name read after it stands behind a comma (or «, и») and is followed by «тоже» or
-    «также» that ends the clause: that name is one more target beside it, never its only
-    one; else None."""
+    one name read after it stands behind a comma, «, и» or «и» («Мотю обчисти и Фрола
+    тоже») and is followed by «тоже» or «также» that ends the clause: that name is one more
+    target beside it, never its only one; else None."""
     at, end = tg.hits[0][1], tg.hits[0][2]
-    if at <= kw.j or clause[kw.j].w != "," or \
+    if at <= kw.j or clause[kw.j].w not in (",", "и") or \
             any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) or \
             end >= len(clause) or clause[end].w not in _ALSO or \
             any(t.word for t in clause[end + 1:]):

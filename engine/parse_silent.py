@@ -9,6 +9,9 @@
 - «пальну по X из чего есть» on a holiday from a player who does not hold the mortar: a
   mortar wish or a hunt? The hunt asked; a plain «стреляю в X» stays a hunt.
 
+- a shot read from «стрельнуть» / «стрелять» whose player stands after «у» («стрельну
+  автограф у X», «у X сигаретку стрельну»): to cadge something from X, no shot; asked.
+
 (A member's kill «если босс не против» stays an order: tests issue11_votes2, issue11_boss2.)
 
 Each check runs once a letter, behind a substring guard, on the moves already read.
@@ -54,6 +57,24 @@ _WEAPON = re.compile(r"\bиз\s+(?:чего\b|миномёт|миномет|пу
 #: says the hunt is a plain one, not the weapon's shot he spoke of («из миномёта бы
 #: шмальнула, да не дали, так что просто МО в X»).
 _PLAIN = re.compile(r"\bпросто\s*[:—–-]?\s*$", re.IGNORECASE)
+
+
+#: A shooting verb that also means to cadge («стрельнуть сигарету у X»).
+_SHOT_VERB = re.compile(r"\bстрел(?:ьн|я)\w*", re.IGNORECASE)
+#: «у» before a word: the one a thing is cadged from; «в», «по»: a shot's aim.
+_FROM = re.compile(r"(?:^|[\s(,])у\s+\w", re.IGNORECASE)
+_AIM = re.compile(r"(?:^|\s)(?:в|во|по)\s+\w", re.IGNORECASE)
+
+
+def _cadged(text: str, span: str) -> bool:
+    """True when the move ``span`` of ``text`` is read from «стрельнуть» / «стрелять» and its
+    player stands after «у» («Стрельну автограф у X», «у X сигаретку стрельну»), with no
+    «в» / «по» of an aim in it: to cadge from X, not to shoot at X."""
+    at = text.find(span) if span else -1
+    if at < 0 or not _SHOT_VERB.search(span):
+        return False
+    around = text[max(0, at - 3):at + len(span)]
+    return _FROM.search(around) is not None and _AIM.search(span) is None
 
 
 def _plain_hunt(text: str, span: str) -> bool:
@@ -149,7 +170,10 @@ def silent_doubts(text: str, actor, turn, moves, problems):
     keep, asked = [], []
     low = lower_of(text)
     for m in moves:
-        if m.action == "hunt" and "охот" in low and actor.role == "maniac" and \
+        if m.action in ("hunt", "maniac_kill", "clan_kill") and "стрел" in low and \
+                _cadged(text, m.span):
+            asked.append(_asked(m, "unread", actor.role))
+        elif m.action == "hunt" and "охот" in low and actor.role == "maniac" and \
                 _ON_HUNT.search(_sentence(text, m.span)):
             asked.append(_asked(m, "kill_or_hunt", actor.role))
         elif m.action == "hunt" and turn.event == "holiday" and turn.mortar != actor.nick and \

@@ -297,6 +297,10 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     kws = [kw for kw in found if kw.i == k]
     words = clause_words(clause)
     fronted = False
+    if kws and any(not clause[n].word for n in range(at, k)) and \
+            _fronted(clause, words, at, found) is not None:
+        kws = []  # «Убийство X отменяю, голос Y»: the move named before the verb is the one
+        # cancelled; the move word behind the comma gives a new order
     if not kws and (front := _fronted(clause, words, at, found)) is not None:
         kws, end, fronted = [front], at - 1, True  # «МО отменяю», «охоту свою отменяю»: the move named
         # before the verb

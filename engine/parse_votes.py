@@ -387,6 +387,17 @@ def bare_pair(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         ctx.sender.nick not in names and any(isinstance(n, str) for n in names)
 
 
+def lone_name(ctx: Ctx, clause: list[Tok], start: int) -> bool:
+    """True when ``clause[start:]`` is one living player's nick and nothing else but
+    punctuation («на ярость Мотя» after the day's event: the one vote written)."""
+    if start >= len(clause) or not clause[start].word:
+        return False
+    hit = nick_at(ctx, clause, clause_words(clause), start)
+    return hit is not None and hit.nick is not None and hit.nick in ctx.alive and \
+        hit.nick != ctx.sender.nick and \
+        not any(t.word for t in clause[start + hit.length:])
+
+
 #: Words opening a remark on both players named («…, оба мутные», «— они спелись»).
 _BOTH = frozenset({"оба", "обе", "обоих", "они", "их", "эти", "эта", "парочка", "дуэт"})
 
