@@ -224,7 +224,16 @@ _PAIRED_ENDINGS = (("нять", "нимать"), ("слать", "сылать"),
                    ("звать", "зывать"), ("драть", "дирать"), ("ехать", "езжать"),
                    ("нести", "носить"), ("вести", "водить"), ("везти", "возить"),
                    ("ечь", "екать"), ("ечь", "игать"), ("нуть", "ать"), ("нуть", "ывать"),
-                   ("нуть", "ивать"), ("нуть", "дывать"), ("нуть", "дать"))
+                   ("нуть", "ивать"), ("нуть", "дывать"), ("нуть", "дать"),
+                   ("януть", "ягивать"), ("ьнуть", "ять"))
+# («стянуть» → «стягивать», «стрельнуть» → «стрелять»)
+
+
+def _o_to_a(stem: str) -> str | None:
+    """``stem`` with its last «о» made «а», as a root vowel turns in an imperfective in
+    «-ивать»/«-ывать» («устроить» → «устраивать», «заработать» → «зарабатывать»), or None."""
+    k = stem.rfind("о")
+    return stem[:k] + "а" + stem[k + 1:] if k > 0 else None
 
 #: Prepositions that may end a phrase of the host's (its target follows: «камень в X»).
 _PREPOSITIONS = frozenset({"в", "во", "на", "у", "к", "ко", "с", "со", "за", "по", "для",
@@ -260,8 +269,12 @@ def _imperfectives(lemma: str) -> list[str]:
             if stem.endswith(a):
                 base = stem[:len(stem) - len(a)] + b
                 out += [base + e for e in ("ать", "ять", "ивать", "ывать")]
+                if (turned := _o_to_a(base)) is not None:
+                    out += [turned + e for e in ("ивать", "ывать")]
     if lemma.endswith(("ать", "ять")) and _root_vowel(lemma[:-3]):
         out += [lemma[:-3] + e for e in ("ывать", "ивать")]
+        if (turned := _o_to_a(lemma[:-3])) is not None:
+            out += [turned + e for e in ("ывать", "ивать")]
     if lemma.endswith("ть"):
         out.append(lemma[:-2] + "вать")  # «отбить» → «отбивать», «слить» → «сливать»
     return out
@@ -277,13 +290,17 @@ def _perfectives(lemma: str) -> list[str]:
         out.append(lemma[:-4] + "ть")  # «сливать» → «слить», «наливать» → «налить»
     if lemma.endswith(("ать", "ять")):
         stem = lemma[:-3]
+        stems = [stem]
         if stem.endswith(("ыв", "ив")):
             stem = stem[:-2]
-        for a, b in _ALTERNATIONS:
-            if stem.endswith(b):
-                base = stem[:len(stem) - len(b)] + a
-                out += [base + e for e in ("ить", "ать")]
-        out.append(stem + "нуть")
+            k = stem.rfind("а")  # («устраивать» → «устроить»: the root's «о» back)
+            stems = [stem] + ([stem[:k] + "о" + stem[k + 1:]] if k > 0 else [])
+        for one in stems:
+            for a, b in _ALTERNATIONS:
+                if one.endswith(b):
+                    base = one[:len(one) - len(b)] + a
+                    out += [base + e for e in ("ить", "ать")]
+        out.append(stems[0] + "нуть")
     return out
 
 
