@@ -385,6 +385,14 @@ def _noun_phrase_forms(words: list[str]) -> list[str]:
     return sorted(out - {" ".join(lower)})
 
 
+def _adjective(word: str) -> bool:
+    """True when ``word`` is known only as a full adjective (no noun reading)."""
+    from ..words import morph
+
+    parses = [p for p in morph().parse(word) if p.is_known]
+    return bool(parses) and all("ADJF" in p.tag for p in parses)
+
+
 def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     """The forms a host who announced the classified entries ``fields`` (of one move, class
     ``cls``) would accept too, as a lexicon table (``derived``: :func:`engine.lexicon.build`
@@ -401,6 +409,8 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     - a noun phrase in every case («воля магистра» → «на волю магистра»), and an adjective's
       noun on its own at the head of a clause («отравленный кинжал» → «Кинжал — X»).
     """
+    from ..words import is_known_word
+
     out: dict = {"class": cls, "game": True, "derived": True}
 
     def add(field, item):
@@ -433,8 +443,18 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
                 # «послать ассасина к» → «Ассасин — к X»: a person sent, only with the
                 # phrase's preposition (never «X — ассасин», a guess at a role)
                 add("label_nouns", f"{someone.normal_form} {tail[0]} !")
-        elif len(core) == 2 and _noun(core[1]) is not None:
-            add("idioms", " ".join(core + tail))  # «поставить на подогрев» → «на подогрев X»
+            elif len(core) == 1 and (thing := _noun(core[0])) is not None:
+                # an object in another case: «налить рому» → «Ром — X», «рому X»; «отходить
+                # линьком» → «Линёк — X», «линьком X»
+                add("label_nouns", " ".join([thing.normal_form] + tail))
+            elif len(core) == 1 and _adjective(core[0]):
+                # an adjective standing for its noun («устроить тёмную»): «Тёмную — X», as written
+                add("label_nouns", " ".join(core + tail))
+        elif 2 <= len(core) <= 3 and (_noun(core[-1], inanimate=False) is not None or
+                                      not is_known_word(core[-1])):
+            # «поставить на подогрев» → «на подогрев X»; «отправить к Дейви Джонсу» → «к Дейви
+            # Джонсу X» (a name the dictionary does not know)
+            add("idioms", " ".join(core + tail))
     for phrase in fields.get("idioms", ()):
         words = phrase.split()
         if len(words) == 2 and words[0].lower() in _PREPOSITIONS:
