@@ -2,7 +2,10 @@
 of a verb whose root vowel turns («устроить» → «устраиваю»), the object of his phrase in the
 case he wrote it or an adjective standing for its noun at the head of a clause («квасу X»,
 «Коромысло — X», «Горячего — X»), his place phrase with a name in it on its own («к Бабе Яге
-X»). The theme here is a village fair; the letters are invented."""
+X»); such a noun with the sender's verb after it («Лапоть бросаю в X») or in a frame of its
+own («в очередь за X»); his noun and preposition where a shipped phrase of another move has
+them («огонь по X», the mortar's words, for his hunt). The theme here is a village fair; the
+letters are invented."""
 
 from __future__ import annotations
 
@@ -11,10 +14,11 @@ import pytest
 from engine.lexicon.game import derived_table
 from game_words_reading import read_on_day_one, words_fixtures
 
-FAIR = {"invite": ["налить квасу"], "beat": ["огреть коромыслом"], "hunt": ["поднять на вилы"],
+FAIR = {"invite": ["налить квасу"], "beat": ["огреть коромыслом"], "hunt": ["открыть огонь по"],
         "maniac_kill": ["отправить к Бабе Яге"], "watch": ["устроить засаду у"],
         "rob": ["стянуть кошель у"], "search": ["стрельнуть огоньку у"],
-        "heal": ["налить горячего"], "vote": ["кинуть лапоть в"]}
+        "heal": ["налить горячего"], "vote": ["занять очередь за"],
+        "check": ["кинуть лапоть в"]}
 ROSTER = {"Кузя": "civilian", "Лось": "civilian", "Зонд": "witness", "Орбита": "clan1.thief",
           "Штурман": "thug", "Гагарин": "maniac", "Бортовой": "clan1.boss", "Искра": "fan",
           "Кира": "hostess", "Айболит": "doctor", "Торпеда": "civilian",
@@ -53,6 +57,14 @@ def test_what_is_derived():
     ("Зонд", "засаду устраиваю у Лося", [("watch", "Лось")]),
     ("Орбита", "стягиваю кошель у Кузи", [("rob", "Кузя")]),
     ("Искра", "стреляю огоньку у Лося", [("search", "Лось")]),
+    ("Кузя", "Огонь по Лосю!", [("hunt", "Лось")]),
+    ("Кузя", "И ещё огонь по Торпеде.", [("hunt", "Торпеда")]),
+    ("Радар", "Лапоть бросаю в Кузю", [("check", "Кузя")]),
+    ("Кузя", "в очередь встаю за Лосем", [("vote", "Лось")]),
+    ("Кузя", "А в очередь — за Торпедой", [("vote", "Торпеда")]),
+    ("Кира", "Квас отдаю Лосю", [("invite", "Лось")]),
+    # a contrast («, а») between two moves keeps them two
+    ("Кузя", "Огонь по Лосю, а в очередь за Торпедой", [("hunt", "Лось"), ("vote", "Торпеда")]),
 ])
 def test_forms_are_read(with_words, sender, text, moves):
     assert read(text, sender) == moves
@@ -63,6 +75,10 @@ def test_forms_are_read(with_words, sender, text, moves):
     ("Кузя", "коромысло сломалось у колодца", []),
     ("Кузя", "Лось вчера ходил к Бабе Яге за грибами", []),
     ("Искра", "стреляю в Лося", [("hunt", "Лось")]),  # (the shipped word, not the host's phrase)
+    ("Кузя", "Огонь по Лосю вчера не попал", []),
+    ("Кузя", "Лапоть снимаю с Кузи", []),
+    ("Кузя", "в очередь за хлебом стояла с Лосем", []),
+    ("Кузя", "Лапоть нашла у Кузи", []),
 ])
 def test_near_misses(with_words, sender, text, moves):
     assert read(text, sender) == moves

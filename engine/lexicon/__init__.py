@@ -272,6 +272,12 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
                 lex.weak.add(form)
                 lex.label_only[form] = frozenset(before)
                 lex.derived.add(form)
+            for prep in before:
+                # the noun and preposition the host wrote together in his phrase («дать залп
+                # по») are his move in this game, not a shipped phrase of another («залп по»,
+                # the mortar's): read as his noun at the head of a clause
+                if lex.phrases.get((form, prep), cls) != cls and lex.label_only.get(form):
+                    del lex.phrases[(form, prep)]
     for phrase in data.get("idioms", ()):
         words = tuple(norm(w) for w in phrase.split())
         if free((), [words]) and words not in lex.phrases:
