@@ -207,11 +207,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     first = _keyword_first()
     phrase_only = _phrase_only()
     derived = lexicon().derived  # (empty without a game's words)
+    trailing: set[int] = set()  # the verb of a derived noun's phrase after its player
     n = len(clause)
     i = 0  # (the words before ``i`` are read: a keyword's words, or no keyword starts there)
     for c in [k for k, t in enumerate(clause)
               if t.word and (t.w in first or ("-" in t.w and _compound(t.w)))]:
-        if c < i or c in excluded:
+        if c < i or c in excluded or c in trailing:
             continue
         i, t = c, clause[c]
         second = phrase_only.get(t.w)
@@ -231,6 +232,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if derived and kw.j == i + 1 and t.w in lexicon().label_only and kw.j < n and \
                 clause[kw.j].word and _doing_now(clause[kw.j].w):
             kw = replace(kw, j=kw.j + 1)  # «Метку даю X»: the verb is the noun's, no move of its own
+        if derived and t.w in lexicon().label_verbs:
+            verbs = lexicon().label_verbs[t.w]  # «автограф у X стрельну»: the noun's verb after
+            after = [k for k in range(kw.j, n) if clause[k].w in verbs]  # its player: one
+            if after:  # keyword, as strong as the host's phrase with its verb first
+                trailing.update(after)
+                kw = replace(kw, weak=False)
         if found and (idx.exact(words, i, None) or (kw.weak and _nick_part(idx, words, i))) \
                 and only_fillers(clause, found[-1].j, i):
             i += 1  # («линч хедшот» for headsh0t: a move word read only with a name, here the

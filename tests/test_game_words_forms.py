@@ -3,7 +3,9 @@ of a verb whose root vowel turns («устроить» → «устраиваю�
 case he wrote it or an adjective standing for its noun at the head of a clause («квасу X»,
 «Коромысло — X», «Горячего — X»), his place phrase with a name in it on its own («к Бабе Яге
 X»); such a noun with the sender's verb after it («Лапоть бросаю в X») or in a frame of its
-own («в очередь за X»); his noun and preposition where a shipped phrase of another move has
+own («в очередь за X»), or the phrase's verb after the player («огоньку у X стрельну»); the
+head noun of his noun phrase with the player after its preposition («путёвка на болото» →
+«Путёвка — на X»); his noun and preposition where a shipped phrase of another move has
 them («огонь по X», the mortar's words, for his hunt). The theme here is a village fair; the
 letters are invented."""
 
@@ -18,7 +20,7 @@ FAIR = {"invite": ["налить квасу"], "beat": ["огреть кором
         "maniac_kill": ["отправить к Бабе Яге"], "watch": ["устроить засаду у"],
         "rob": ["стянуть кошель у"], "search": ["стрельнуть огоньку у"],
         "heal": ["налить горячего"], "vote": ["занять очередь за"],
-        "check": ["кинуть лапоть в"]}
+        "check": ["кинуть лапоть в"], "clan_kill": ["путёвка на болото"]}
 ROSTER = {"Кузя": "civilian", "Лось": "civilian", "Зонд": "witness", "Орбита": "clan1.thief",
           "Штурман": "thug", "Гагарин": "maniac", "Бортовой": "clan1.boss", "Искра": "fan",
           "Кира": "hostess", "Айболит": "doctor", "Торпеда": "civilian",
@@ -63,6 +65,11 @@ def test_what_is_derived():
     ("Кузя", "в очередь встаю за Лосем", [("vote", "Лось")]),
     ("Кузя", "А в очередь — за Торпедой", [("vote", "Торпеда")]),
     ("Кира", "Квас отдаю Лосю", [("invite", "Лось")]),
+    # the phrase's verb after the player; the head noun of a noun phrase, the player after
+    # its preposition
+    ("Искра", "огоньку у Лося стрельну", [("search", "Лось")]),
+    ("Бортовой", "Путёвка — на Лося", [("clan_kill", "Лось")]),
+    ("Бортовой", "путёвку на Кузю", [("clan_kill", "Кузя")]),
     # the dative «себе» (or a last «мне») after a move noun: the sender himself
     ("Айболит", "Горячего себе", [("heal", "Айболит")]),
     ("Айболит", "наливаю горячего себе", [("heal", "Айболит")]),
@@ -84,6 +91,8 @@ def test_forms_are_read(with_words, sender, text, moves):
     ("Кузя", "в очередь за хлебом стояла с Лосем", []),
     ("Кузя", "Лапоть нашла у Кузи", []),
     ("Айболит", "оставлю себе горячего", []),
+    ("Искра", "огоньку у Лося стрельнула вчера", []),
+    ("Бортовой", "путёвку на море Лось так и не купил", []),
     ("Айболит", "горячего мне не надо", []),
 ])
 def test_near_misses(with_words, sender, text, moves):

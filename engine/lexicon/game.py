@@ -434,6 +434,7 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
         if core:
             for other in lemmas:
                 add("inner_verb_idioms", (tuple(core), other, tuple(tail)))
+        labels = len(out.get("label_nouns", ()))
         if core and core[0] not in _PREPOSITIONS:
             obj = _noun(core[0], "accs")
             if obj is not None and len(core) == 1:
@@ -450,6 +451,9 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             elif len(core) == 1 and _adjective(core[0]):
                 # an adjective standing for its noun («устроить тёмную»): «Тёмную — X», as written
                 add("label_nouns", " ".join(core + tail))
+            if len(out.get("label_nouns", ())) > labels:
+                # «автограф у X стрельну»: the phrase's verb after the player is the noun's
+                add("label_verbs", (out["label_nouns"][-1].split()[0], tuple(lemmas)))
         elif 2 <= len(core) <= 3 and (_noun(core[-1], inanimate=False) is not None or
                                       not is_known_word(core[-1])):
             # «поставить на подогрев» → «на подогрев X»; «отправить к Дейви Джонсу» → «к Дейви
@@ -472,4 +476,14 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             noun = _noun(words[1].lower(), "nomn")
             if noun is not None:
                 add("label_nouns", noun.normal_form)  # «отравленный кинжал» → «Кинжал — X»
+        if len(words) == 3 and words[1].lower() in _TARGET_PREPOSITIONS and \
+                (head := _noun(words[0].lower(), "nomn")) is not None and \
+                head.word == words[0].lower() and _noun(words[2].lower()) is not None:
+            # «ордер на выселение» → «Ордер — на X», «ордер на X»: the head noun, the player
+            # where the host's thing was
+            add("label_nouns", f"{head.normal_form} {words[1].lower()}")
     return out
+
+
+#: Prepositions before which a player may stand in place of the host's noun («ордер на X»).
+_TARGET_PREPOSITIONS = frozenset({"на", "за", "у", "к", "в", "против", "для", "по"})
