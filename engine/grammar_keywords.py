@@ -112,6 +112,10 @@ def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
         after = clause.index(nxt) + 1  # «Метку даю X», «в очередь встаю за X»: the sender does it
     k = i - 1
     while k >= 0 and clause[k].w in _LABEL_SKIP:
+        if clause[k].w == "и" and k > 0 and clause[k - 1].word and \
+                idx.exact(words, k - 1, None) is not None:
+            k = -1  # «огрею X и очередь за ним же»: after a move's player, a new clause
+            break
         k -= 1
     if k >= 0 and clause[k].w in _LABEL_FRAME and (preps - {"!"}):
         k -= 1  # «в очередь за X»: the noun in a frame of its own, the host's preposition after
