@@ -90,7 +90,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
-    stray += [k for k in _unknown_heads(ctx, clause) if k not in stray]
+    stray += [k for k in _unknown_heads(ctx, clause) if k not in stray and k not in role_at]
     said = [_named_in_condition(ctx, clause, k) for k in heads]
     named = said[0] if heads and not branches else None
     start = named[0] if named is not None else (_branch_start(clause, heads[0]) if heads else 0)
