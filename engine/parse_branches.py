@@ -21,7 +21,7 @@ from .names import name_index
 from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
-from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, table_heads
+from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, role_like, table_heads
 from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word, unknown_name
@@ -139,8 +139,9 @@ def _unknown_heads(ctx: Ctx, clause: list[Tok]) -> list[int]:
     nicks = name_index(ctx.nicks)
     out = []
     for k, t in enumerate(clause[:-2]):
-        if not t.word or t.w in rw or clause[k + 1].w not in _HEAD_MARKS or k == 0:
-            continue
+        if not t.word or t.w in rw or clause[k + 1].w not in _HEAD_MARKS or k == 0 or \
+                role_like(t.w):
+            continue  # (a misspelt or slang role word: its role's rules, engine.parse_branch_heads)
         j = k - 1
         while j >= 0 and clause[j].w in ("он", "она"):
             j -= 1
