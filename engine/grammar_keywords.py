@@ -104,15 +104,50 @@ def _derived_not_here(clause: list[Tok], words: list[str], i: int, kw: Kw,
     preps = lexicon().label_only.get(clause[i].w)
     if kw.j != i + 1 or preps is None:
         return False
+    after = i + 1
     nxt = next((t for t in clause[i + 1:] if t.word), None)
     if nxt is not None and is_verb(nxt.w) and idx.exact([nxt.w], 0, None) is None:
-        return True
+        if not _doing_now(nxt.w):
+            return True
+        after = clause.index(nxt) + 1  # «Метку даю X», «в очередь встаю за X»: the sender does it
     k = i - 1
     while k >= 0 and clause[k].w in _LABEL_SKIP:
+        if clause[k].w == "и" and k > 0 and clause[k - 1].word and \
+                idx.exact(words, k - 1, None) is not None:
+            k = -1  # «огрею X и очередь за ним же»: after a move's player, a new clause
+            break
         k -= 1
+    if k >= 0 and clause[k].w in _LABEL_FRAME and (preps - {"!"}):
+        k -= 1  # «в очередь за X»: the noun in a frame of its own, the host's preposition after
+        while k >= 0 and clause[k].w in _LABEL_SKIP:
+            k -= 1
     if k >= 0 and clause[k].w not in _LABEL_AFTER:
         return True
-    return not _label_target(clause, words, i + 1, idx, preps)
+    return not _label_target(clause, words, after, idx, preps)
+
+
+#: Prepositions that may stand before a derived noun whose host's preposition follows it
+#: («встать в очередь за X» for «занять очередь за»: «в очередь за X»).
+_LABEL_FRAME = frozenset({"в", "на"})
+
+#: Verbs that take a move back or hold it, never give it («метку снимаю с X»).
+_NOT_GIVING = frozenset({"снять", "снимать", "отозвать", "отзывать", "забрать", "забирать",
+                         "отменить", "отменять", "убрать", "убирать", "перенести",
+                         "переносить", "оставить", "оставлять", "придержать", "придерживать",
+                         "пропустить", "пропускать", "потерять", "терять", "найти", "находить"})
+
+
+def _doing_now(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a verb in the first person of the present or
+    future («даю», «встаю», «устроим») that takes no move back: after a derived noun at the
+    head of a clause, the sender giving it («Метку даю X»), not a story («стрела попала в X»)."""
+    from .words import morph
+
+    if not is_known_word(word):
+        return False
+    p = morph().parse(word)[0]
+    return p.tag.POS == "VERB" and p.tag.person == "1per" and "past" not in p.tag and \
+        p.normal_form not in _NOT_GIVING
 
 
 #: Words a derived noun's player may be named by («Камень ему же», «Стрела — в него»).
@@ -176,11 +211,12 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     first = _keyword_first()
     phrase_only = _phrase_only()
     derived = lexicon().derived  # (empty without a game's words)
+    trailing: set[int] = set()  # the verb of a derived noun's phrase after its player
     n = len(clause)
     i = 0  # (the words before ``i`` are read: a keyword's words, or no keyword starts there)
     for c in [k for k, t in enumerate(clause)
               if t.word and (t.w in first or ("-" in t.w and _compound(t.w)))]:
-        if c < i or c in excluded:
+        if c < i or c in excluded or c in trailing:
             continue
         i, t = c, clause[c]
         second = phrase_only.get(t.w)
@@ -197,6 +233,15 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         if derived and t.w in derived and _derived_not_here(clause, words, i, kw, idx):
             i += 1  # a form derived from the game's words where it is a nickname's word, or a
             continue  # noun of them inside a sentence («камень на душе»): no move word
+        if derived and kw.j == i + 1 and t.w in lexicon().label_only and kw.j < n and \
+                clause[kw.j].word and _doing_now(clause[kw.j].w):
+            kw = replace(kw, j=kw.j + 1)  # «Метку даю X»: the verb is the noun's, no move of its own
+        if derived and t.w in lexicon().label_verbs:
+            verbs = lexicon().label_verbs[t.w]  # «автограф у X стрельну»: the noun's verb after
+            after = [k for k in range(kw.j, n) if clause[k].w in verbs]  # its player: one
+            if after:  # keyword, as strong as the host's phrase with its verb first
+                trailing.update(after)
+                kw = replace(kw, weak=False)
         if found and (idx.exact(words, i, None) or (kw.weak and _nick_part(idx, words, i))) \
                 and only_fillers(clause, found[-1].j, i):
             i += 1  # («линч хедшот» for headsh0t: a move word read only with a name, here the

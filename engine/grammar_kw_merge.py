@@ -50,6 +50,7 @@ def merge_keywords(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
         if prev is not None and only_fillers(clause, prev.j, kw.i) and \
                 not any(t.w in _BRACKETS for t in clause[prev.j:kw.i]) and \
                 not other_time(clause, prev.j, kw.i) and \
+                not (prev.cls != kw.cls and _contrast(clause, prev.j, kw.i)) and \
                 not _let_other(clause, prev.j, kw) and \
                 not (prev.negated != kw.negated and
                      any(t.w in (",", ":", "—", ";") for t in clause[prev.j:kw.i])):
@@ -140,6 +141,14 @@ def other_time(clause: list[Tok], lo: int, hi: int) -> bool:
                 any(x in _DAY_WORDS for x in words[n + 2:]):
             return True
     return False
+
+
+def _contrast(clause: list[Tok], lo: int, hi: int) -> bool:
+    """True when ``clause[lo:hi]``, the words between two keywords, holds a comma and then a
+    contrast («, а», «, но»): two clauses of two moves («всё на усмотрение босса, а голосую за
+    X»), never one merged keyword."""
+    words = [t.w for t in clause[lo:hi]]
+    return any(w == "," and nxt in _CONTRAST for w, nxt in zip(words, words[1:]))
 
 
 def _let_other(clause: list[Tok], lo: int, kw: Kw) -> bool:

@@ -191,6 +191,21 @@ def _kept(words: list[str], lo: int, end: int) -> bool:
                for p in morph().parse(w)[:2] if p.tag.POS in ("VERB", "INFN"))
 
 
+def _dative_self(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
+    """True when the dative «себе» (or «мне» ending the clause) stands right after a move
+    keyword that ends in a noun, no verb («горчичники себе», «аптечку себе любимому», «ставлю
+    горчичник мне»): the thing given to the sender himself; not «оставлю себе» (a verb's
+    «for myself») nor «голос мне не нужен»."""
+    w = words[lo]
+    if w not in ("себе", "мне") or not clause[lo - 1].word or is_verb(words[lo - 1]) or \
+            not any(p.tag.POS == "NOUN" for p in morph().parse(words[lo - 1])[:1]):
+        return False
+    rest = [t for t in clause[lo + 1:hi] if t.word]
+    if w == "мне":
+        return not rest
+    return not rest or not is_verb(rest[0].w)  # (not «аптечку себе возьму»: a verb's own)
+
+
 def _heading_word(clause: list[Tok], lo: int) -> str:
     """The heading word right before a dash or a colon ending at ``lo`` («Клан — X»), which
     a correction of its name may say again; "" when the targets follow no such heading."""
@@ -255,6 +270,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             _UKRAINIAN.search(words[lo - 1]) and (lo + 1 >= hi or not clause[lo + 1].word):
         # «Лікую себе»: Ukrainian «себе» is the Russian «себя», the sender himself, right
         # after a Ukrainian move verb
+        out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), lo, lo + 1))
+        out.end = lo + 1
+        return out
+    if lo < hi and lo and _dative_self(clause, words, lo, hi):
+        # «аптечку себе», «горчичники мне»: the thing of a move noun given to the sender
         out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), lo, lo + 1))
         out.end = lo + 1
         return out

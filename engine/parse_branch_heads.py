@@ -112,6 +112,12 @@ def _near_role(word: str) -> str | None:
 _HEAD_SLANG = {"бабочка": "hostess", "шизя": "psycho", "шизо": "psycho"}
 
 
+def role_like(word: str) -> bool:
+    """True when ``word`` is a slang or misspelt role word («шизя», «свидетль»): a head of
+    its role's branch under :func:`misspelt_heads`, no unknown word."""
+    return word in _HEAD_SLANG or _near_role(word) is not None
+
+
 def misspelt_heads(ctx: Ctx, clause: list[Tok], is_head) -> dict[int, str]:
     """Branch heads whose role word is misspelt or slang («если свидетль — слежу за X», «esli
     svidetel - slezhu za X», «бабочка → зову X»): a word one edit from a role word or of

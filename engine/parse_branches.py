@@ -21,7 +21,7 @@ from .names import name_index
 from .names_hit import NameHit
 from .roles import ROLE_CIVILIANS
 from .words import role_words
-from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, table_heads
+from .parse_branch_heads import THEN_WORDS, asked_role, misspelt_heads, role_like, table_heads
 from .parse_branch_targets import name_alone, names_in, said_again, same_as_branch_before
 from .parse_settle import settle
 from .parse_types import Ctx, Item, SWINDLE_ROLES, last_word, unknown_name
@@ -90,6 +90,7 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         ctx.open_branch = pending  # «лечу Котлету… тьфу, её же вчера повесили. Лечу Варвару»
     stray = [k for k, t in enumerate(clause) if t.word and rw.get(t.w) is not None and
              rw[t.w] not in SWINDLE_ROLES and "если" in (u.w for u in clause[max(0, k - 3):k])]
+    stray += [k for k in _unknown_heads(ctx, clause) if k not in stray and k not in role_at]
     said = [_named_in_condition(ctx, clause, k) for k in heads]
     named = said[0] if heads and not branches else None
     start = named[0] if named is not None else (_branch_start(clause, heads[0]) if heads else 0)
@@ -129,6 +130,29 @@ def read_branches(ctx: Ctx, clause: list[Tok], items: list[Item],
         k not in excluded and rw.get(t.w) in SWINDLE_ROLES and _loose_head(clause, k))
     if not heads and (k := _unknown_head(ctx, clause, rw)) is not None and k not in excluded:
         ctx.loose_branches.append((clause, k))
+
+
+def _unknown_heads(ctx: Ctx, clause: list[Tok]) -> list[int]:
+    """Indexes of words that head a branch as a role would but name no role the parser knows
+    («если штурман — навожу трубу на X», a game's own word for a role): «если» (perhaps «он»,
+    «она») right before the word, a dash, colon or arrow right after it, then a move word.
+    Such a branch is asked about (``branch_no_role``), never dropped in silence."""
+    rw = role_words()
+    nicks = name_index(ctx.nicks)
+    out = []
+    for k, t in enumerate(clause[:-2]):
+        if not t.word or t.w in rw or clause[k + 1].w not in _HEAD_MARKS or k == 0 or \
+                role_like(t.w):
+            continue  # (a misspelt or slang role word: its role's rules, engine.parse_branch_heads)
+        j = k - 1
+        while j >= 0 and clause[j].w in ("он", "она"):
+            j -= 1
+        if j < 0 or clause[j].w not in _IF or nicks.exact([u.w for u in clause], k, None):
+            continue
+        kws = find_keywords(clause[k + 2:], set(), nicks)
+        if kws and kws[0].i == 0:
+            out.append(k)
+    return out
 
 
 def _swindled_remark(ctx: Ctx, clause: list[Tok], hits: list, hi: int,

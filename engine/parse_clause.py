@@ -1077,8 +1077,9 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
             if t.w == ",":
                 return False
             continue
-        if t.w in ("бы", "б"):
-            return any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+        if t.w in ("бы", "б"):  # («залп дал бы по нему же»: a pronoun's player too)
+            return any(clause[n].word and (nick_at(ctx, clause, words, n) is not None or
+                                           clause[n].w in V.PRONOUNS)
                        for n in range(k + 1, end))
         if nick_at(ctx, clause, words, k) is not None:
             return False

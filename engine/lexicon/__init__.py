@@ -64,6 +64,9 @@ class Lexicon:
     label_only: dict[str, frozenset[str]] = field(default_factory=dict)
     #: words that start a derived keyword (never read as one where they are a nickname's)
     derived: set[str] = field(default_factory=set)
+    #: a derived noun of :attr:`label_only` → the first-person forms of the verb of the host's
+    #: phrase it comes from, which may follow its player («автограф у X стрельну»)
+    label_verbs: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _verb_forms(lemma: str) -> list[tuple[str, str]]:
@@ -294,6 +297,18 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
                 lex.weak.add(form)
                 lex.label_only[form] = frozenset(before)
                 lex.derived.add(form)
+            for prep in before:
+                # the noun and preposition the host wrote together in his phrase («дать залп
+                # по») are his move in this game, not a shipped phrase of another («залп по»,
+                # the mortar's): read as his noun at the head of a clause
+                if lex.phrases.get((form, prep), cls) != cls and lex.label_only.get(form):
+                    del lex.phrases[(form, prep)]
+    for noun, verbs in data.get("label_verbs", ()):
+        made = frozenset(form for verb in verbs for form, kind in _verb_forms(verb)
+                         if kind in ("strong", "plural1"))
+        for form in _noun_forms(noun):
+            if form in lex.label_only and lex.words.get(form) == cls:
+                lex.label_verbs[form] = lex.label_verbs.get(form, frozenset()) | made
     for phrase in data.get("idioms", ()):
         words = tuple(norm(w) for w in phrase.split())
         if free((), [words]) and words not in lex.phrases:

@@ -224,7 +224,16 @@ _PAIRED_ENDINGS = (("нять", "нимать"), ("слать", "сылать"),
                    ("звать", "зывать"), ("драть", "дирать"), ("ехать", "езжать"),
                    ("нести", "носить"), ("вести", "водить"), ("везти", "возить"),
                    ("ечь", "екать"), ("ечь", "игать"), ("нуть", "ать"), ("нуть", "ывать"),
-                   ("нуть", "ивать"), ("нуть", "дывать"), ("нуть", "дать"))
+                   ("нуть", "ивать"), ("нуть", "дывать"), ("нуть", "дать"),
+                   ("януть", "ягивать"), ("ьнуть", "ять"))
+# («стянуть» → «стягивать», «стрельнуть» → «стрелять»)
+
+
+def _o_to_a(stem: str) -> str | None:
+    """``stem`` with its last «о» made «а», as a root vowel turns in an imperfective in
+    «-ивать»/«-ывать» («устроить» → «устраивать», «заработать» → «зарабатывать»), or None."""
+    k = stem.rfind("о")
+    return stem[:k] + "а" + stem[k + 1:] if k > 0 else None
 
 #: Prepositions that may end a phrase of the host's (its target follows: «камень в X»).
 _PREPOSITIONS = frozenset({"в", "во", "на", "у", "к", "ко", "с", "со", "за", "по", "для",
@@ -260,8 +269,12 @@ def _imperfectives(lemma: str) -> list[str]:
             if stem.endswith(a):
                 base = stem[:len(stem) - len(a)] + b
                 out += [base + e for e in ("ать", "ять", "ивать", "ывать")]
+                if (turned := _o_to_a(base)) is not None:
+                    out += [turned + e for e in ("ивать", "ывать")]
     if lemma.endswith(("ать", "ять")) and _root_vowel(lemma[:-3]):
         out += [lemma[:-3] + e for e in ("ывать", "ивать")]
+        if (turned := _o_to_a(lemma[:-3])) is not None:
+            out += [turned + e for e in ("ывать", "ивать")]
     if lemma.endswith("ть"):
         out.append(lemma[:-2] + "вать")  # «отбить» → «отбивать», «слить» → «сливать»
     return out
@@ -277,13 +290,17 @@ def _perfectives(lemma: str) -> list[str]:
         out.append(lemma[:-4] + "ть")  # «сливать» → «слить», «наливать» → «налить»
     if lemma.endswith(("ать", "ять")):
         stem = lemma[:-3]
+        stems = [stem]
         if stem.endswith(("ыв", "ив")):
             stem = stem[:-2]
-        for a, b in _ALTERNATIONS:
-            if stem.endswith(b):
-                base = stem[:len(stem) - len(b)] + a
-                out += [base + e for e in ("ить", "ать")]
-        out.append(stem + "нуть")
+            k = stem.rfind("а")  # («устраивать» → «устроить»: the root's «о» back)
+            stems = [stem] + ([stem[:k] + "о" + stem[k + 1:]] if k > 0 else [])
+        for one in stems:
+            for a, b in _ALTERNATIONS:
+                if one.endswith(b):
+                    base = one[:len(one) - len(b)] + a
+                    out += [base + e for e in ("ить", "ать")]
+        out.append(stems[0] + "нуть")
     return out
 
 
@@ -368,6 +385,14 @@ def _noun_phrase_forms(words: list[str]) -> list[str]:
     return sorted(out - {" ".join(lower)})
 
 
+def _adjective(word: str) -> bool:
+    """True when ``word`` is known only as a full adjective (no noun reading)."""
+    from ..words import morph
+
+    parses = [p for p in morph().parse(word) if p.is_known]
+    return bool(parses) and all("ADJF" in p.tag for p in parses)
+
+
 def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     """The forms a host who announced the classified entries ``fields`` (of one move, class
     ``cls``) would accept too, as a lexicon table (``derived``: :func:`engine.lexicon.build`
@@ -384,6 +409,8 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
     - a noun phrase in every case («воля магистра» → «на волю магистра»), and an adjective's
       noun on its own at the head of a clause («отравленный кинжал» → «Кинжал — X»).
     """
+    from ..words import is_known_word
+
     out: dict = {"class": cls, "game": True, "derived": True}
 
     def add(field, item):
@@ -407,6 +434,7 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
         if core:
             for other in lemmas:
                 add("inner_verb_idioms", (tuple(core), other, tuple(tail)))
+        labels = len(out.get("label_nouns", ()))
         if core and core[0] not in _PREPOSITIONS:
             obj = _noun(core[0], "accs")
             if obj is not None and len(core) == 1:
@@ -416,8 +444,21 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
                 # «послать ассасина к» → «Ассасин — к X»: a person sent, only with the
                 # phrase's preposition (never «X — ассасин», a guess at a role)
                 add("label_nouns", f"{someone.normal_form} {tail[0]} !")
-        elif len(core) == 2 and _noun(core[1]) is not None:
-            add("idioms", " ".join(core + tail))  # «поставить на подогрев» → «на подогрев X»
+            elif len(core) == 1 and (thing := _noun(core[0])) is not None:
+                # an object in another case: «налить рому» → «Ром — X», «рому X»; «отходить
+                # линьком» → «Линёк — X», «линьком X»
+                add("label_nouns", " ".join([thing.normal_form] + tail))
+            elif len(core) == 1 and _adjective(core[0]):
+                # an adjective standing for its noun («устроить тёмную»): «Тёмную — X», as written
+                add("label_nouns", " ".join(core + tail))
+            if len(out.get("label_nouns", ())) > labels:
+                # «автограф у X стрельну»: the phrase's verb after the player is the noun's
+                add("label_verbs", (out["label_nouns"][-1].split()[0], tuple(lemmas)))
+        elif 2 <= len(core) <= 3 and (_noun(core[-1], inanimate=False) is not None or
+                                      not is_known_word(core[-1])):
+            # «поставить на подогрев» → «на подогрев X»; «отправить к Дейви Джонсу» → «к Дейви
+            # Джонсу X» (a name the dictionary does not know)
+            add("idioms", " ".join(core + tail))
     for phrase in fields.get("idioms", ()):
         words = phrase.split()
         if len(words) == 2 and words[0].lower() in _PREPOSITIONS:
@@ -435,4 +476,14 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             noun = _noun(words[1].lower(), "nomn")
             if noun is not None:
                 add("label_nouns", noun.normal_form)  # «отравленный кинжал» → «Кинжал — X»
+        if len(words) == 3 and words[1].lower() in _TARGET_PREPOSITIONS and \
+                (head := _noun(words[0].lower(), "nomn")) is not None and \
+                head.word == words[0].lower() and _noun(words[2].lower()) is not None:
+            # «ордер на выселение» → «Ордер — на X», «ордер на X»: the head noun, the player
+            # where the host's thing was
+            add("label_nouns", f"{head.normal_form} {words[1].lower()}")
     return out
+
+
+#: Prepositions before which a player may stand in place of the host's noun («ордер на X»).
+_TARGET_PREPOSITIONS = frozenset({"на", "за", "у", "к", "в", "против", "для", "по"})
