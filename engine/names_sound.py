@@ -57,6 +57,9 @@ def _opens_with_vowel(word: str) -> bool | None:
 def _first_vowel(word: str) -> str:
     """The class of ``word``'s first vowel (:data:`_VOWEL_CLASS`), "" when it has none."""
     return next((_VOWEL_CLASS[ch] for ch in word.lower() if ch in _VOWEL_CLASS), "")
+
+
+#: A word of a Latin nick (its letters with diacritics folded first, :data:`FOLD`).
 _LATIN_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
