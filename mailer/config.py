@@ -25,7 +25,7 @@ from .config_model import (ConfigError, GameConfig, MailboxConfig, PlayerConfig,
 from .config_toml import TableReader, check_known_keys, config_text, toml_error_ru
 
 __all__ = ["ConfigError", "GameConfig", "MailboxConfig", "PlayerConfig", "SendConfig",
-           "WatchConfig", "load_config", "parse_duration", "toml_error_ru"]
+           "WatchConfig", "load_config", "merged_words", "parse_duration", "toml_error_ru"]
 
 
 def _resolve_path(base: Path, value: str) -> Path:
@@ -256,3 +256,17 @@ def words_lines(words: dict[str, Any]) -> list[str]:
             entries = [value] if isinstance(value, str) else list(value)
         out.append(f"  {ACTIONS_RU.get(action, action)}: " + ", ".join(f"«{w}»" for w in entries))
     return out
+
+
+def merged_words(config_words: dict, more: dict[str, list[str]]) -> dict:
+    """The config's ``[words]`` with the host's taught words ``more`` (action id → words,
+    :mod:`mailer.taught_words`) appended to each move's list; a move the config gives as
+    lexicon fields (``[words.guard]``, to which ``words add`` adds nothing) keeps its fields."""
+    words = {a: (list(v) if isinstance(v, list) else v) for a, v in config_words.items()}
+    for action, items in more.items():
+        have = words.get(action)
+        if have is None:
+            words[action] = list(items)
+        elif isinstance(have, list):
+            words[action] = have + [w for w in items if w not in have]
+    return words

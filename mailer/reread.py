@@ -4,8 +4,8 @@ For the letters a sync could not take and the host has since made takeable: a le
 address that was not in the roster (the host added it to the player's ``emails``), a letter
 held after an error (the cause is fixed), an unreadable one (a newer version decodes it), or
 one that came on time for a day that was closed early and is open again (``reopen-day``); and,
-for ``mafia-mail words add --reread`` only, a letter of the open day read before the host taught
-the game the words it uses (:mod:`mailer.taught_words`): its moves wait for close-day.
+for ``mafia-mail words`` only, a letter of the open day that the game's words, changed by the
+host, now read otherwise (:mod:`mailer.taught_words`): its moves wait for close-day.
 The letter keeps its receipt time, so it is stamped against the same deadlines as before;
 it goes through every stage of :mod:`mailer.reading` again and its sender gets a new reply.
 """
@@ -31,8 +31,9 @@ REREADABLE_STATES = (LetterState.UNKNOWN_SENDER, LetterState.HELD, LetterState.U
 
 def open_day_states() -> tuple[LetterState, ...]:
     """The states of a letter of the open day that may be read again too (its moves wait
-    for close-day; the new reading replaces them): read with moves, or with none."""
-    return (LetterState.APPLIED, LetterState.NO_MOVES)
+    for close-day, which reads them again; the new reading replaces them): read with moves,
+    with none, or late for the day before and counted for this one."""
+    return (LetterState.APPLIED, LetterState.NO_MOVES, LetterState.LATE)
 
 
 def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime,

@@ -24,7 +24,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "asked_of", "read_status",
-           "open_day_status", "thread_votes", "ATTENTION_STATES"]
+           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
 
 
 
@@ -366,3 +366,29 @@ def open_day_status(cfg, store=None) -> StatusReport | None:
         except GameError:
             return None
     return None if rep is None or rep.finished else rep
+
+
+def with_taught_read_only(cfg):
+    """``cfg`` (:class:`mailer.config.GameConfig`) whose ``words`` hold the words the host
+    taught the game too (``mafia-mail words``, :mod:`mailer.taught_words`), read straight from
+    its SQLite file, read-only, as :func:`read_status` reads (no SQLAlchemy); ``cfg`` itself
+    for another database, no file or no such table. Never writes."""
+    from dataclasses import replace
+
+    from .config import merged_words
+
+    path = _sqlite_path(cfg.database_url)
+    if path is None:
+        return cfg
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            rows = con.execute("SELECT action, word FROM taughtword ORDER BY id").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return cfg
+    more: dict[str, list[str]] = {}
+    for action, word in rows:
+        more.setdefault(action, []).append(word)
+    return replace(cfg, words=merged_words(cfg.words, more)) if more else cfg

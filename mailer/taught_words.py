@@ -5,10 +5,13 @@ psycho) reaches the host as «не понял» in the sync summary. Once the ho
 words mean in this game, he teaches them (``mafia-mail words add invite "забирать в палату"``):
 from then on every letter of the game reads them as that move, read as the config's
 ``[words]`` are (:mod:`engine.lexicon.game`: any person, tense and case, weak — a move only
-with a player's name beside them), and the open day's letters he names are read again with
-them (``mafia-mail reread``). The config stays the host's file: taught words live in the game
-database (:class:`TaughtWord`) and join the config's ``[words]`` for every command that opens
-the game (:func:`with_taught`).
+with a player's name beside them). ``close-day`` reads the day's letters again with the words
+of that moment (the day's letters are its turn, as in a replay), so a change of the words is
+followed at once by a new reading of every letter of the open day it reads otherwise
+(:func:`reread_changed`): its sender gets a new reply, and what the reply says is what
+close-day does. The config stays the host's file: taught words live in the game database
+(:class:`TaughtWord`) and join the config's ``[words]`` for every command that opens the game
+(:func:`with_taught`).
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel, select
 
-from .config import GameConfig
+from .config import GameConfig, merged_words
 from .store import Letter, Store, utc
 
 __all__ = ["TaughtWord", "taught", "with_taught", "teach", "forget", "action_of",
-           "unread_letters", "Taught"]
+           "unread_letters", "reread_changed", "Taught"]
 
 #: The problems of a letter that a taught word may settle: a sentence not understood as a
 #: move, or a move word the parser took for another role's (engine.model.Problem kinds).
@@ -52,8 +55,9 @@ class Taught:
 
 
 def action_of(text: str) -> str:
-    """The move id of the host's ``text``: an action id of the game words (``heal``) or its
-    Russian name (``лечение``, any case, :data:`engine.reasons.ACTIONS_RU`).
+    """The move id of the host's ``text``: an action id of the game words (``heal``), its
+    Russian name (``лечение``, any case, :data:`engine.reasons.ACTIONS_RU`) or the first word
+    of one move's name only («голос»; not «убийство», which begins two).
 
     Raises:
         mailer.day.GameError: no such move (the message lists them, Russian).
@@ -66,6 +70,10 @@ def action_of(text: str) -> str:
 
     names = {a: ACTIONS_RU.get(a, a) for a in ACTION_CLASSES}
     code = code_for(text, names)
+    if code is None:  # the first word of one move's name only: «голос» for «голос на линче»
+        first = {a: n.split()[0] for a, n in names.items()}
+        fits = [a for a in names if code_for(text, {a: first[a]}) == a]
+        code = fits[0] if len(fits) == 1 else None
     if code is None:
         known = "; ".join(f"{a} ({n})" for a, n in names.items())
         raise GameError(f"нет такого хода «{text}»; ходы: {known}")
@@ -82,25 +90,12 @@ def taught(store: Store) -> dict[str, list[str]]:
     return out
 
 
-def _merged(config_words: dict, more: dict[str, list[str]]) -> dict:
-    """The config's ``[words]`` with ``more`` appended to each move's list (a move the config
-    gives as lexicon fields, which :func:`teach` refuses to add to, keeps its fields)."""
-    words = {a: (list(v) if isinstance(v, list) else v) for a, v in config_words.items()}
-    for action, items in more.items():
-        have = words.get(action)
-        if have is None:
-            words[action] = list(items)
-        elif isinstance(have, list):
-            words[action] = have + [w for w in items if w not in have]
-    return words
-
-
 def with_taught(cfg: GameConfig, store: Store) -> GameConfig:
     """``cfg`` whose ``words`` are the config's ``[words]`` and the taught words together
     (``cfg`` itself when nothing was taught). A database without the table (an older
     version's, before its first command) has nothing taught."""
     more = taught(store)
-    return replace(cfg, words=_merged(cfg.words, more)) if more else cfg
+    return replace(cfg, words=merged_words(cfg.words, more)) if more else cfg
 
 
 def _check(words: dict) -> None:
@@ -117,7 +112,7 @@ def _check(words: dict) -> None:
         raise GameError(exc.detail) from None
     found = conflicts(words, tables)
     if found:
-        raise GameError("; ".join(line for _a, line in found) + ". Слово игры должно значить один ход")
+        raise GameError("; ".join(line for _a, line in found) + ". Слово игры должно значить один ход.")
 
 
 def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: datetime) -> Taught:
@@ -142,20 +137,25 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
     words = [" ".join(w.split()) for w in words]
     if not words or not all(words):
         raise GameError("пустое слово: напишите слова хода, например «забирать в палату»")
-    have = _merged(cfg.words, taught(store))
+    have = merged_words(cfg.words, taught(store))
     known = have.get(code)
     if known is not None and not isinstance(known, list):
         raise GameError(f"слова хода {code} заданы в настройках полями словаря ([words.{code}]): "
                         "допишите новое слово туда")
-    old = set(known) if isinstance(known, list) else set()
-    new = [w for w in dict.fromkeys(words) if w not in old]
+    old = {_same(w) for w in known} if isinstance(known, list) else set()
+    new = list({_same(w): w for w in reversed(words) if _same(w) not in old}.values())[::-1]
     if new:
-        _check(_merged(have, {code: new}))
+        _check(merged_words(have, {code: new}))
         with store.session() as s:
             for word in new:
                 s.add(TaughtWord(action=code, word=word, at=utc(now)))
             s.commit()
-    return Taught(code, ACTIONS_RU.get(code, code), new, [w for w in words if w in old])
+    return Taught(code, ACTIONS_RU.get(code, code), new, [w for w in words if _same(w) in old])
+
+
+def _same(word: str) -> str:
+    """A word as compared for sameness: lower case, «ё» as «е»."""
+    return word.lower().replace("ё", "е")
 
 
 def forget(store: Store, action: str, words: list[str]) -> Taught:
@@ -171,12 +171,13 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
     wanted = [" ".join(w.split()) for w in words]
     with store.session() as s:
         rows = list(s.exec(select(TaughtWord).where(TaughtWord.action == code)))
-        gone = [r for r in rows if r.word in wanted]
+        gone = [r for r in rows if _same(r.word) in {_same(w) for w in wanted}]
         for row in gone:
             s.delete(row)
         s.commit()
     removed = [r.word for r in gone]
-    return Taught(code, ACTIONS_RU.get(code, code), removed, [w for w in wanted if w not in removed])
+    return Taught(code, ACTIONS_RU.get(code, code), removed,
+                  [w for w in wanted if _same(w) not in {_same(r) for r in removed}])
 
 
 def unread_letters(store: Store) -> list[tuple[int, str, list[str]]]:
@@ -200,3 +201,48 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str]]]:
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts))
     return out
+
+
+def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime):
+    """Read again, with the game's words now (``own``'s ``[words]`` and the taught ones), every
+    letter of the open day (read with moves, with none, or late for the day before) that they
+    read otherwise than the words ``before`` did: ``close-day`` reads the day's letters with
+    the words of its moment, so each such letter's sender gets a new reply now and the reply
+    says what close-day will do. Installs the new words for this process.
+
+    Args:
+        own: the config as loaded (its own ``[words]``, without the taught ones); store: the
+            game database; before: the game's words before the change (``with_taught(...).words``);
+            now: aware current time (the Date of the replies).
+    Returns:
+        ``(ids, report)``: the letters read again (in order of receipt) and the
+        :class:`mailer.intake.SyncReport` of their reading (None when there were none).
+    Raises:
+        mailer.day.GameError: a sync of this game is running (Russian).
+    """
+    from engine.parse import parse_letter
+
+    from .day.context import current_context
+    from .lexicon_cache import install
+    from .reread import open_day_states, reread
+
+    after = with_taught(own, store)
+    with store.session() as s:
+        ctx = current_context(s)
+        rows = [] if ctx is None else list(s.exec(
+            select(Letter).where(Letter.day == ctx.day, Letter.nick.is_not(None),
+                                 Letter.state.in_([st.value for st in open_day_states()]))
+            .order_by(Letter.received, Letter.id)))
+
+    def readings(words: dict) -> list:
+        install(words)
+        return [parse_letter(row.body, row.nick, ctx.state, ctx.info).to_json() for row in rows]
+
+    ids: list[int] = []
+    if rows and before != after.words:
+        old = readings(before)
+        ids = [row.id for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
+    install(after.words)
+    if not ids:
+        return [], None
+    return ids, reread(after, store, ids, now=now, open_day=True)

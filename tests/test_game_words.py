@@ -257,7 +257,7 @@ def test_cli_sync_reads_a_maildir_letter_with_the_games_words(tmp_path):
         assert synced.returncode == 0, synced.stderr
         status = run_cli(["status"], env)
         assert "кража" in status.stdout and "убийство маньяка" in status.stdout
-        assert "Слова игры ([words]):" in status.stdout
+        assert "Слова игры ([words] и mafia-mail words add):" in status.stdout
         assert "кража: «сливать соляру у»" in status.stdout
         assert "Понимаются и производные формы" in status.stdout
         preview = run_cli(["outbox", "--all"], env)

@@ -82,13 +82,16 @@ def test_a_word_that_means_another_move_is_refused_and_nothing_is_stored(game):
 def test_moves_by_id_or_russian_name_and_an_unknown_move_lists_them(game):
     with pytest.raises(GameError, match=r"нет такого хода «лечилка»; ходы: .*heal \(лечение\)"):
         teach(game.cfg, game.store, "лечилка", ["отпаивать компотом"], now=NOW)
+    with pytest.raises(GameError, match="нет такого хода «убийство»"):  # two moves begin so
+        teach(game.cfg, game.store, "убийство", ["в расход"], now=NOW)
+    assert teach(game.cfg, game.store, "голос", ["чёрная метка"], now=NOW).action == "vote"
     teach(game.cfg, game.store, "Приглашение", ["забирать в изолятор"], now=NOW)
     again = teach(game.cfg, game.store, "invite", ["забирать в изолятор", "звать на чай"], now=NOW)
     assert (again.changed, again.unchanged) == (["звать на чай"], ["забирать в изолятор"])
-    assert taught(game.store) == {"invite": ["забирать в изолятор", "звать на чай"]}
+    assert taught(game.store) == {"vote": ["чёрная метка"], "invite": ["забирать в изолятор", "звать на чай"]}
     gone = forget(game.store, "приглашение", ["забирать в изолятор", "пить чай"])
     assert (gone.changed, gone.unchanged) == (["забирать в изолятор"], ["пить чай"])
-    assert taught(game.store) == {"invite": ["звать на чай"]}
+    assert taught(game.store) == {"vote": ["чёрная метка"], "invite": ["звать на чай"]}
 
 
 def test_taught_words_join_the_configs_own_words(tmp_path):
@@ -109,26 +112,37 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     synced = runner.invoke(main, ["sync"], env=env)
     assert synced.exit_code == 0, synced.output
     assert "Писем дня, где что-то не понято: 1 (какие и что: mafia-mail words; если это ход своими словами — " \
-           "научите игру: mafia-mail words add ХОД «слова» --reread)" in " ".join(synced.output.split())
+           "научите игру: mafia-mail words add ХОД «слова»)" in " ".join(synced.output.split())
     listed = runner.invoke(main, ["words"], env=env)
     assert listed.exit_code == 0, listed.output
     assert "У игры нет своих слов" in listed.output and "1: Бука — «Отпаиваю компотом Маруську»" in listed.output
 
-    added = runner.invoke(main, ["words", "add", "heal", "отпаивать компотом", "--reread"], env=env)
+    added = runner.invoke(main, ["words", "add", "heal", "отпаивать компотом"], env=env)
     assert added.exit_code == 0, added.output
     assert "Игра знает новые слова хода heal (лечение): «отпаивать компотом»." in added.output
-    assert "Прочитано заново: 1 (1)" in added.output and "Непонятое" not in added.output
+    assert "Письма дня, которые теперь читаются иначе, прочитаны заново: 1; новые ответы — в очереди " \
+           "(mafia-mail outbox)." in added.output and "Непонятое" not in added.output
     assert _moves(game, 1)[1] == [{"action": "heal", "target": "Маруська"}, {"action": "vote", "target": "Ягуарчик"}]
 
     listed = runner.invoke(main, ["words"], env=env)
     assert "heal (лечение): «отпаивать компотом» (добавлено)" in listed.output
+    status = runner.invoke(main, ["status"], env=env)
+    assert "лечение: «отпаивать компотом»" in status.output, status.output
+    again = runner.invoke(main, ["words", "add", "лечение", "Отпаивать компотом"], env=env)
+    assert "Уже были: «Отпаивать компотом»." in again.output
+    assert "Письма открытого дня эти слова не меняют: заново читать нечего." in again.output
 
     bad = runner.invoke(main, ["words", "add", "heal", "проверять"], env=env)
     assert bad.exit_code != 0 and "Слово игры должно значить один ход" in bad.output
 
+    # forgetting the words reads the letter again as close-day will: «не понял» once more
     removed = runner.invoke(main, ["words", "remove", "heal", "отпаивать компотом"], env=env)
     assert removed.exit_code == 0 and "Забыты слова хода heal (лечение): «отпаивать компотом»." in removed.output
-    assert taught(game.store) == {}
+    assert "прочитаны заново: 1;" in removed.output
+    assert taught(game.store) == {} and _moves(game, 1) == (
+        "applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
+    never = runner.invoke(main, ["words", "remove", "heal", "штопать"], env=env)
+    assert never.exit_code == 1 and "Этим словам игру не учили: «штопать»" in never.output
 
 
 def test_parse_with_the_config_reads_the_taught_words_of_its_game(game):
@@ -144,3 +158,25 @@ def test_parse_with_the_config_reads_the_taught_words_of_its_game(game):
     teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
     after = runner.invoke(main, parse, input="Отпаиваю компотом Маруську", env=env)
     assert after.output.strip() == '{"moves": [{"action": "heal", "target": "Маруська"}], "problems": []}'
+
+
+def test_close_day_does_what_the_reply_after_the_words_change_says(game):
+    """close-day reads the day's letters again with the words of its moment: after a change
+    of the words the changed letters are read again at once, so the reply and close-day agree."""
+    from mailer.day import close_day
+    from mailer.store import DayRow, loads
+    from mailer.taught_words import reread_changed
+
+    game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="vote@x"), START + timedelta(hours=4))
+    game.sync()
+    before = with_taught(game.cfg, game.store).words
+    teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
+    ids, report = reread_changed(game.cfg, game.store, before, now=NOW)
+    assert ids == [1] and report.processed == 1  # the vote-only letter reads the same: not again
+    assert "Лечение: Маруська" in game.replies("reply")[-1].body
+    close_day(with_taught(game.cfg, game.store), game.store, now=DEADLINE + timedelta(minutes=5))
+    with game.store.session() as s:
+        result = loads(s.get(DayRow, 1).result_json)
+    heals = [m for m in result["moves"] if m["action"] == "heal"]
+    assert [(m["by"], m["target"], m["outcome"]) for m in heals] == [("Бука", "Маруська", "done")]

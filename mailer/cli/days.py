@@ -109,6 +109,10 @@ def status(ctx: click.Context) -> None:
 
         cfg, store = open_game(ctx)
         rep = call(game_status, cfg, store)
+    else:
+        from mailer.status import with_taught_read_only
+
+        cfg = with_taught_read_only(cfg)  # the words the host taught the game too
     out = console()
     if rep.finished:
         from mailer.render_words import game_won
@@ -158,7 +162,7 @@ def status(ctx: click.Context) -> None:
 
         from mailer.config import words_lines
 
-        print_line(out, escape("Слова игры ([words]):"))
+        print_line(out, escape("Слова игры ([words] и mafia-mail words add):"))
         for line in words_lines(cfg.words):
             print_line(out, escape(line))
         if any(not isinstance(v, dict) for v in cfg.words.values()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from .common import call, config_of, now, open_game
+from .common import call, config_of, now, open_game, typed
 
 
 def _file_options(fn):
@@ -118,12 +118,14 @@ def words(ctx: click.Context) -> None:
 
     Игрок назвал ход своими словами, и в ответе «не понял»? Научите игру этим словам (в
     начальной форме: «забирать в палату», «чёрная метка»): их поймут в каждом письме игры в
-    любой форме, если рядом ник игрока.
+    любой форме, если рядом ник игрока. Письма открытого дня, которые новые слова читают
+    иначе, сразу читаются заново (игрок получит новый ответ): ответ обещает то, что сделает
+    close-day.
 
     \b
     Пример:
       mafia-mail --config game.toml words
-      mafia-mail --config game.toml words add invite "забирать в палату" --reread
+      mafia-mail --config game.toml words add invite "забирать в палату"
       mafia-mail --config game.toml words remove invite "забирать в палату"
     """
     if ctx.invoked_subcommand is not None:
@@ -132,68 +134,75 @@ def words(ctx: click.Context) -> None:
     from mailer.taught_words import taught
 
     cfg, store = open_game(ctx)
-    learned = call(taught, store)
+    learned = {w.lower() for v in call(taught, store).values() for w in v}
     if not cfg.words:
-        click.echo("У игры нет своих слов: только обычные слова ходов. Научить: mafia-mail words add ХОД \"слова\"")
+        click.echo("У игры нет своих слов: только обычные слова ходов. Научить: "
+                   + typed('words add ХОД "слова"'))
     for action, value in cfg.words.items():
-        mine = learned.get(action, [])
         items = value if isinstance(value, list) else [w for v in value.values() for w in v]
-        shown = ", ".join(f"«{w}»" + (" (добавлено)" if w in mine else "") for w in items)
+        shown = ", ".join(f"«{w}»" + (" (добавлено)" if w.lower() in learned else "") for w in items)
         click.echo(f"{action} ({ACTIONS_RU.get(action, action)}): {shown}")
     _echo_unread(store)
 
 
 def _echo_unread(store) -> None:
-    """The open day's letters with something not understood, for ``words add --reread``."""
+    """The open day's letters with something not understood (:func:`mailer.taught_words.unread_letters`)."""
     from mailer.taught_words import unread_letters
 
     unread = call(unread_letters, store)
     if unread:
-        click.echo("Непонятое в письмах открытого дня (перечитать с новыми словами: "
-                   "mafia-mail words add ХОД \"слова\" --reread):")
+        click.echo("Непонятое в письмах открытого дня (если это ход своими словами: "
+                   + typed('words add ХОД "слова"') + "):")
         for letter_id, who, texts in unread:
             click.echo(f"  {letter_id}: {who} — " + "; ".join(f"«{t}»" for t in texts))
+
+
+def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
+    """Read again the open day's letters the changed words read otherwise, and say which."""
+    from mailer.taught_words import reread_changed
+
+    ids, report = call(reread_changed, own, store, before, now=now())
+    if ids:
+        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, ids))}; "
+                   f"новые ответы — в очереди ({typed('outbox')}).")
+    else:
+        click.echo("Письма открытого дня эти слова не меняют: заново читать нечего.")
+
+
+def _own_game(ctx: click.Context):
+    """(the config as loaded, without taught words; the store; the game's words now)."""
+    from mailer.store import Store
+    from mailer.taught_words import with_taught
+
+    own = config_of(ctx)
+    store = call(Store, own.database_url)
+    return own, store, call(with_taught, own, store).words
 
 
 @words.command("add")
 @click.argument("action", metavar="ХОД")
 @click.argument("items", metavar="СЛОВА...", nargs=-1, required=True)
-@click.option("--reread", "again", is_flag=True,
-              help="Сразу перечитать письма открытого дня, в которых что-то не понято; игроки получат новый ответ.")
 @click.pass_context
-def words_add(ctx: click.Context, action: str, items: tuple[str, ...], again: bool) -> None:
-    """Научить игру словам хода (ХОД — id или название: invite, «приглашение»).
+def words_add(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
+    """Научить игру словам хода (ХОД — id или название: invite, «приглашение», «голос»).
 
     \b
     Пример:
       mafia-mail --config game.toml words add invite "забирать в палату"
-      mafia-mail --config game.toml words add голос "чёрная метка" --reread
+      mafia-mail --config game.toml words add голос "чёрная метка"
     """
-    from mailer.lexicon_cache import install
-    from mailer.reread import reread
-    from mailer.taught_words import teach, unread_letters, with_taught
+    from mailer.taught_words import teach
 
-    from mailer.store import Store
-
-    own = config_of(ctx)  # the config's [words] alone
-    store = call(Store, own.database_url)
+    own, store, before = _own_game(ctx)
     done = call(teach, own, store, action, list(items), now=now())
     if done.changed:
         click.echo(f"Игра знает новые слова хода {done.action} ({done.name}): "
                    + ", ".join(f"«{w}»" for w in done.changed) + ".")
     if done.unchanged:
         click.echo("Уже были: " + ", ".join(f"«{w}»" for w in done.unchanged) + ".")
-    cfg = call(with_taught, own, store)
-    install(cfg.words)
-    ids = [letter_id for letter_id, _who, _texts in call(unread_letters, store)]
-    if again and ids:
-        report = call(reread, cfg, store, ids, now=now(), open_day=True)
-        click.echo(f"Прочитано заново: {report.processed} ({', '.join(map(str, ids))}); ответы — в очереди "
-                   "(mafia-mail outbox).")
-        _echo_unread(store)
-    elif ids:
-        _echo_unread(store)
-    click.echo("Слова действуют для писем, прочитанных с этого момента (sync; watch — после перезапуска).")
+    _reread_changed(ctx, store, own, before)
+    _echo_unread(store)
+    click.echo(f"Слова действуют для всех писем игры ({typed('watch')} — после перезапуска).")
 
 
 @words.command("remove")
@@ -202,6 +211,7 @@ def words_add(ctx: click.Context, action: str, items: tuple[str, ...], again: bo
 @click.pass_context
 def words_remove(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
     """Забыть слова, которым ведущий научил игру (слова из [words] настроек правятся в файле).
+    Код выхода 1, если таким словам игру не учили.
 
     \b
     Пример:
@@ -209,13 +219,15 @@ def words_remove(ctx: click.Context, action: str, items: tuple[str, ...]) -> Non
     """
     from mailer.taught_words import forget
 
-    _cfg, store = open_game(ctx)
+    own, store, before = _own_game(ctx)
     done = call(forget, store, action, list(items))
     if done.changed:
         click.echo(f"Забыты слова хода {done.action} ({done.name}): " + ", ".join(f"«{w}»" for w in done.changed) + ".")
+        _reread_changed(ctx, store, own, before)
     if done.unchanged:
         click.echo("Этим словам игру не учили: " + ", ".join(f"«{w}»" for w in done.unchanged)
                    + " (слова из [words] настроек правятся в файле настроек).")
+        raise SystemExit(1)
 
 
 COMMANDS = (votes, posts, lost_vote, words)

@@ -58,7 +58,7 @@ def _echo_report(report, cfg, store) -> None:
         unread = unread_letters(store)
         if unread:
             click.echo(f"Писем дня, где что-то не понято: {len(unread)} (какие и что: {typed('words')}; если "
-                       f"это ход своими словами — научите игру: {typed('words add ХОД «слова» --reread')})")
+                       f"это ход своими словами — научите игру: {typed('words add ХОД «слова»')})")
     if report.questions:  # what the players asked, so the host answers (mailer.questions)
         click.echo(f"Вопросы к ведущему в новых письмах (ответить: {typed('write НОМЕР')}):")
         for letter_id, who, questions in report.questions:
