@@ -94,7 +94,10 @@ def play(folder: Path, database: str, name: str) -> tuple[dict, dict, str]:
         assert status(cfg, store) == (read_status(cfg) or status(cfg, store))
     finally:
         store.dispose()
-    shown = CliRunner().invoke(cli_main, ["status"], env={"COLUMNS": "200", "MAFIA_MAIL_CONFIG": str(cfg.path)})
+    # one fixed clock for both databases: status prints the time left to the deadline, and two
+    # runs on the real clock may fall on either side of a minute
+    shown = CliRunner().invoke(cli_main, ["status"], env={"COLUMNS": "200", "MAFIA_MAIL_CONFIG": str(cfg.path),
+                                                          "MAFIA_MAIL_NOW": (AFTER + timedelta(minutes=2)).isoformat()})
     assert shown.exit_code == 0, shown.output
     counts = dict(fetched=report.fetched, processed=report.processed, states=report.states,
                   skipped=report.skipped_large)
@@ -148,7 +151,10 @@ def test_status_on_postgresql_reads_through_sqlmodel(tmp_path, postgres_url):
     assert rep.day == 1 and rep.deadline == START + timedelta(days=1)
     assert rep.deadline.utcoffset() == timedelta(0)
     assert sum(p.letters for p in rep.players) >= 20 and rep.attention >= 1
-    shown = CliRunner().invoke(cli_main, ["status"], env={"COLUMNS": "200", "MAFIA_MAIL_CONFIG": str(cfg.path)})
+    # one fixed clock for both databases: status prints the time left to the deadline, and two
+    # runs on the real clock may fall on either side of a minute
+    shown = CliRunner().invoke(cli_main, ["status"], env={"COLUMNS": "200", "MAFIA_MAIL_CONFIG": str(cfg.path),
+                                                          "MAFIA_MAIL_NOW": (AFTER + timedelta(minutes=2)).isoformat()})
     assert shown.exit_code == 0 and "день 1" in shown.output, shown.output
 
 
