@@ -172,6 +172,8 @@ def russify_commands(command) -> None:
     if isinstance(command, click.Group):
         if command.subcommand_metavar == "COMMAND [ARGS]...":
             command.subcommand_metavar = "КОМАНДА [АРГУМЕНТЫ]..."
+        elif command.subcommand_metavar == "[COMMAND] [ARGS]...":  # a group that runs alone too
+            command.subcommand_metavar = "[КОМАНДА] [АРГУМЕНТЫ]..."
         for sub in command.commands.values():
             russify_commands(sub)
 

@@ -113,6 +113,8 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     assert synced.exit_code == 0, synced.output
     assert "Писем дня, где что-то не понято: 1 (какие и что: mafia-mail words; если это ход своими словами — " \
            "научите игру: mafia-mail words add ХОД «слова»)" in " ".join(synced.output.split())
+    helped = runner.invoke(main, ["words", "--help"], env=env)
+    assert helped.output.startswith("Использование: main words [ПАРАМЕТРЫ] [КОМАНДА] [АРГУМЕНТЫ]...")
     listed = runner.invoke(main, ["words"], env=env)
     assert listed.exit_code == 0, listed.output
     assert "У игры нет своих слов" in listed.output and "1: Бука — «Отпаиваю компотом Маруську»" in listed.output
