@@ -16,14 +16,13 @@ close-day does. The config stays the host's file: taught words live in the game 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import Field, SQLModel, select
 
 from .config import GameConfig, merged_words
-from .store import Letter, Store, utc
+from .store import Letter, Store, loads, utc
 
 __all__ = ["TaughtWord", "taught", "with_taught", "teach", "forget", "action_of",
            "unread_letters", "reread_changed", "Taught"]
@@ -45,13 +44,19 @@ class TaughtWord(SQLModel, table=True):
 
 @dataclass
 class Taught:
-    """What :func:`teach` or :func:`forget` did: the move's id and Russian name, the words
-    added (or removed) and the words that were there already (or were not there)."""
+    """What :func:`teach` or :func:`forget` did: the move's id, the words added (or removed)
+    and the words that were there already (or were not there)."""
 
     action: str
-    name: str
     changed: list[str]
     unchanged: list[str]
+
+    @property
+    def name(self) -> str:
+        """The move's Russian name (:data:`engine.reasons.ACTIONS_RU`)."""
+        from engine.reasons import ACTIONS_RU
+
+        return ACTIONS_RU.get(self.action, self.action)
 
 
 def action_of(text: str) -> str:
@@ -129,12 +134,10 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
         mailer.day.GameError: no such move, an empty word, or a word that already means
             another move (Russian; nothing is stored).
     """
-    from engine.reasons import ACTIONS_RU
-
     from .day import GameError
 
     code = action_of(action)
-    words = [" ".join(w.split()) for w in words]
+    words = _typed(words)
     if not words or not all(words):
         raise GameError("пустое слово: напишите слова хода, например «забирать в палату»")
     have = merged_words(cfg.words, taught(store))
@@ -150,7 +153,12 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
             for word in new:
                 s.add(TaughtWord(action=code, word=word, at=utc(now)))
             s.commit()
-    return Taught(code, ACTIONS_RU.get(code, code), new, [w for w in words if _same(w) in old])
+    return Taught(code, new, [w for w in words if _same(w) in old])
+
+
+def _typed(words: list[str]) -> list[str]:
+    """The host's words with their spaces made single."""
+    return [" ".join(w.split()) for w in words]
 
 
 def _same(word: str) -> str:
@@ -165,42 +173,48 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
     Raises:
         mailer.day.GameError: no such move (Russian).
     """
-    from engine.reasons import ACTIONS_RU
-
     code = action_of(action)
-    wanted = [" ".join(w.split()) for w in words]
+    wanted = _typed(words)
+    asked = {_same(w) for w in wanted}
     with store.session() as s:
         rows = list(s.exec(select(TaughtWord).where(TaughtWord.action == code)))
-        gone = [r for r in rows if _same(r.word) in {_same(w) for w in wanted}]
+        gone = [r for r in rows if _same(r.word) in asked]
         for row in gone:
             s.delete(row)
         s.commit()
     removed = [r.word for r in gone]
-    return Taught(code, ACTIONS_RU.get(code, code), removed,
-                  [w for w in wanted if _same(w) not in {_same(r) for r in removed}])
+    found = {_same(w) for w in removed}
+    return Taught(code, removed, [w for w in wanted if _same(w) not in found])
 
 
 def unread_letters(store: Store) -> list[tuple[int, str, list[str]]]:
     """The open day's letters with something not understood (:data:`UNREAD_KINDS`), for the
     host to read again once he taught the words: ``(letter id, sender's nick, the texts not
     understood)`` in order of receipt; empty when no day is open."""
+    out = []
+    for row in _open_day_letters(store)[1]:
+        texts = [p.get("text", "") for p in loads(row.problems_json) or []
+                 if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS]
+        if texts:
+            out.append((row.id, row.nick or row.from_addr, texts))
+    return out
+
+
+def _open_day_letters(store: Store) -> tuple:
+    """``(context, letters)``: the open day (:func:`mailer.day.context.current_context`) and
+    its letters that close-day reads again and that may be re-read
+    (:func:`mailer.reread.open_day_states`), in order of receipt; ``(None, [])`` when no day
+    is open."""
     from .day.context import current_context
     from .reread import open_day_states
 
     with store.session() as s:
         ctx = current_context(s)
         if ctx is None:
-            return []
-        rows = list(s.exec(select(Letter).where(Letter.day == ctx.day,
-                                                Letter.state.in_([st.value for st in open_day_states()]))
-                           .order_by(Letter.received, Letter.id)))
-    out = []
-    for row in rows:
-        texts = [p.get("text", "") for p in json.loads(row.problems_json or "[]")
-                 if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS]
-        if texts:
-            out.append((row.id, row.nick or row.from_addr, texts))
-    return out
+            return None, []
+        return ctx, list(s.exec(select(Letter).where(
+            Letter.day == ctx.day, Letter.state.in_([st.value for st in open_day_states()]))
+            .order_by(Letter.received, Letter.id)))
 
 
 def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime):
@@ -222,17 +236,12 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     """
     from engine.parse import parse_letter
 
-    from .day.context import current_context
     from .lexicon_cache import install
-    from .reread import open_day_states, reread
+    from .reread import reread
 
     after = with_taught(own, store)
-    with store.session() as s:
-        ctx = current_context(s)
-        rows = [] if ctx is None else list(s.exec(
-            select(Letter).where(Letter.day == ctx.day, Letter.nick.is_not(None),
-                                 Letter.state.in_([st.value for st in open_day_states()]))
-            .order_by(Letter.received, Letter.id)))
+    ctx, letters = _open_day_letters(store)
+    rows = [row for row in letters if row.nick is not None]
 
     def readings(words: dict) -> list:
         install(words)

@@ -159,9 +159,10 @@ def config_of(ctx: click.Context):
 def game_words_if_named(ctx: click.Context) -> None:
     """For the commands on game files (``parse``, ``replay``), which need no config: when
     ``--config`` (or ``MAFIA_MAIL_CONFIG``) names one, read it and parse with its game words
-    (:func:`config_of`) and the words the host taught that game, when its SQLite database is
-    there (:mod:`mailer.taught_words`; none is made); the default name, not given, is not looked
-    for, nor is a named file that is not there (these commands need no config).
+    (:func:`config_of`) and the words the host taught that game, read from its SQLite file
+    when it is there (:func:`mailer.status.with_taught_read_only`; nothing is made or written);
+    the default name, not given, is not looked for, nor is a named file that is not there
+    (these commands need no config).
 
     Raises:
         HostError: the named config is there but cannot be read.
@@ -174,22 +175,13 @@ def game_words_if_named(ctx: click.Context) -> None:
     if root.get_parameter_source("config_path") in (ParameterSource.COMMANDLINE,
                                                      ParameterSource.ENVIRONMENT) and \
             os.path.isfile(root.obj["config_path"]):
+        from mailer.lexicon_cache import install
+        from mailer.status import with_taught_read_only
+
         cfg = config_of(root)
-        from sqlalchemy.engine import make_url
-
-        url = make_url(cfg.database_url)
-        if url.drivername.startswith("sqlite") and url.database and os.path.isfile(url.database):
-            from mailer.lexicon_cache import install
-            from mailer.store import Store
-            from mailer.taught_words import with_taught
-
-            store = call(Store, cfg.database_url)
-            try:
-                taught = call(with_taught, cfg, store)
-            finally:
-                store.dispose()
-            if taught is not cfg:
-                install(taught.words)
+        taught = with_taught_read_only(cfg)  # (read-only: nothing is made or upgraded)
+        if taught is not cfg:
+            install(taught.words)
 
 
 def open_game(ctx: click.Context):
