@@ -207,10 +207,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                     lex.verb_phrases.add(words)
                     if weak or kind in ("weak", "imperative"):
                         lex.weak_phrases.add(words)
-                    if kind == "third":
-                        lex.third_phrases.add(words)
-                    elif kind == "imperative":
-                        lex.imperative_phrases.add(words)
+                    _mark_person(lex, kind, words, phrase=True)
         for before, lemma, after in data.get("inner_verb_idioms", ()):
             for form, kind in _verb_forms(lemma):  # «Сове кошелёк почистит»: always weak
                 if kind in ("strong", "plural1", "weak", "third"):
@@ -241,10 +238,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         lex.words[form] = cls
         if weak:
             lex.weak.add(form)
-        if kind == "third":
-            lex.third.add(form)
-        if kind == "imperative":
-            lex.imperative.add(form)
+        _mark_person(lex, kind, form)
     for _, data in derived:
         _add_derived(lex, data)
     lex.third |= {p[0] for p in lex.third_phrases}  # «Страж стоит на X»: its subject acts
@@ -254,6 +248,16 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     lex.second = {w: frozenset(p[1] if len(p) > 1 else "" for p, _ in phrases)
                   for w, phrases in lex.by_first.items()}
     return lex
+
+
+def _mark_person(lex: Lexicon, kind: str, key, phrase: bool = False) -> None:
+    """File a verb form of ``kind`` (:func:`_verb_forms`) under the person it is said in: a
+    third-person form in ``third`` (a phrase, ``phrase``: ``third_phrases``), an imperative in
+    ``imperative`` (``imperative_phrases``); any other form under none."""
+    if kind == "third":
+        (lex.third_phrases if phrase else lex.third).add(key)
+    elif kind == "imperative":
+        (lex.imperative_phrases if phrase else lex.imperative).add(key)
 
 
 def _add_derived(lex: Lexicon, data: dict) -> None:
@@ -282,10 +286,7 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
                 lex.first.add(form)
             if kind == "plural1":
                 lex.plural1.add(form)
-            if kind == "third":
-                lex.third.add(form)
-            if kind == "imperative":
-                lex.imperative.add(form)
+            _mark_person(lex, kind, form)
     for label in data.get("label_nouns", ()):
         lemma, *before = label.split()
         forms = _noun_forms(lemma)
@@ -329,10 +330,7 @@ def _add_derived(lex: Lexicon, data: dict) -> None:
             if lex.words.get(words[0]) != cls or words[0] in lex.weak:
                 lex.weak_phrases.add(words)  # (no weaker than its verb: «заманиваю в трактир»)
             lex.derived.add(words[0])
-            if kind == "third":
-                lex.third_phrases.add(words)
-            elif kind == "imperative":
-                lex.imperative_phrases.add(words)
+            _mark_person(lex, kind, words, phrase=True)
     for before, lemma, after in data.get("inner_verb_idioms", ()):
         made = [tuple(norm(w) for w in before) + (form,) + tuple(norm(w) for w in after)
                 for form, kind in _verb_forms(lemma) if kind in ("strong", "plural1", "weak")]
