@@ -29,8 +29,7 @@ _LAT = {
     "r": "R",
 }
 #: The groups first, then each letter (a vowel dropped): :func:`latin_skeleton`'s table.
-_LAT_TABLE = _LAT_GROUPS + (("ß", "S"),) + tuple(_LAT.items()) + \
-    tuple((v, "") for v in "aeiouyäöü")
+_LAT_TABLE = _LAT_GROUPS + tuple(_LAT.items()) + tuple((v, "") for v in "aeiouy")
 _ENDINGS = re.compile(r"(?:ом|ем|ой|ей|ым|им|ою|ею)$")
 #: Latin letters with diacritics → the plain letters a Russian ear hears («Bär» is «Бэр»,
 #: «Müller» «Мюллер», «José» «Хосе»).
@@ -74,8 +73,8 @@ def cyrillic_skeleton(word: str) -> str:
 
 
 def latin_skeleton(word: str) -> str:
-    """The sound skeleton of a Latin word of a nick, letters a–z and German ä, ö, ü, ß
-    («Danny» → «TN», «Gawain» → «KFN», «Bär» → «PR»)."""
+    """The sound skeleton of a Latin word of a nick, letters a–z («Danny» → «TN», «Gawain» →
+    «KFN»; a word with diacritics is folded first, :data:`FOLD`: «Bär» → «Bar» → «PR»)."""
     return _squeeze(transcribe(word.lower(), _LAT_TABLE))
 
 
