@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .acts import Act
-from .legality import (hunt_refusal, merged_vote, move_kind, move_refusal, replaces_delegation,
+from .legality import (SECOND_VOTE, hunt_refusal, merged_vote, move_kind, move_refusal, replaces_delegation,
                        standing_moves, withdraw_vote)
 from .calendar import on_time
 from .model import Move, Submission
@@ -139,8 +139,9 @@ def _replaced_before_withdrawal(acts: list[Act], turn: TurnInput) -> None:
     for act in acts:
         if act.reason != "withdrawn" or act.member:
             continue
-        takes = [(at, seq) for by, at, seq, *_ in turn.unvotes
-                 if by == act.owner and (act.at, act.seq) < (at, seq) and _in_time(turn, at)]
+        takes = [(at, seq) for by, at, seq, names, *_ in turn.unvotes
+                 if by == act.owner and (act.at, act.seq) < (at, seq) and _in_time(turn, at)
+                 and SECOND_VOTE not in names]  # («Второй голос — Y» takes nothing back)
         if not takes:
             continue
         first = min(takes)

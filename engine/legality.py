@@ -305,15 +305,27 @@ def taken_back(standing: Iterable[Move], unvote: Iterable[str]) -> list[Move]:
     return [_vote_for(vote, gone)] if gone else []
 
 
+#: ``ParseResult.unvote`` of a letter that gives the second vote of a two-vote day alone
+#: («Второй голос — Лось.»): nothing is taken back, the vote joins the earlier one
+#: (:func:`merged_vote`).
+SECOND_VOTE = "+"
+
+
 def merged_vote(before: Move | None, unvote: Iterable[str], vote: Move) -> Move:
     """The vote a letter leaves standing when it takes back the earlier vote ``before`` for
     the players named in ``unvote`` and gives ``vote`` («Снимаю голос с X. Линч: Y» on a
     two-vote day): the earlier vote's players not named, then ``vote``'s, when they fit in
     the places the earlier vote held (Y in X's place); else ``vote`` alone, which replaces
-    the earlier vote (DECISIONS.md §8), as it does when nothing named was taken back."""
+    the earlier vote (DECISIONS.md §8), as it does when nothing named was taken back.
+    ``unvote`` :data:`SECOND_VOTE` («Второй голос — Лось» after «Линч: Маруська»): the
+    earlier vote's first player and ``vote``'s one (Маруська, Лось); ``vote`` alone when
+    there was none or it names that player."""
     unvote = tuple(unvote)
     if before is None or before.action != "vote" or not unvote or "*" in unvote:
         return vote
+    if SECOND_VOTE in unvote:
+        both = list(dict.fromkeys([move_targets(before)[0], *move_targets(vote)]))
+        return _vote_for(vote, both) if len(both) == 2 else vote
     left = withdraw_vote(before, unvote)
     if left is None or left is before:
         return vote

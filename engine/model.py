@@ -198,7 +198,9 @@ class ParseResult:
     ``skip``: the player wrote that he skips his move («пропускаю ход»); ``cancel``: he
     cancels his earlier moves («отменяю ход»); ``unvote``: the letter takes back a vote and
     gives none («Снимаю голос.», «Снимаю голос с X»): the players whose votes standing from
-    his earlier letters of the day it takes back (``("*",)``: his whole vote). None of them
+    his earlier letters of the day it takes back (``("*",)``: his whole vote; ``("+",)``,
+    engine.legality.SECOND_VOTE: none, the letter gives the second vote of a two-vote day
+    alone, «Второй голос — Лось», which joins the earlier vote). None of them
     is a move of SCENARIOS.md, so none appears in the JSON, which is exactly
     ``{"moves": [...], "problems": [...]}``.
     """

@@ -45,6 +45,7 @@ from . import grammar_vocab as V
 from .grammar_gaps import unglued
 from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
+from .legality import SECOND_VOTE
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
@@ -461,6 +462,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     unvote = () if not taken_back or (voted and not named_first) or \
         any(p.action == "vote" for p in problems) else \
         ("*",) if "*" in taken_back else tuple(dict.fromkeys(taken_back))
+    if ctx.second_only and voted and not unvote and not any(p.action == "vote" for p in problems):
+        unvote = (SECOND_VOTE,)  # «Второй голос — Лось.»: joins the earlier letters' vote
     if not moves and not problems and not skip and cancel_pos < 0 and len(visible) < 40 and \
             (bare := bare_name(ctx, visible)) is not None:
         problems = [bare.problem]  # «Бобра.», «+Лось»: which move?

@@ -711,6 +711,10 @@ def _taken_back_kept(ctx: Ctx, items: list[Item]) -> list[Item]:
     return out
 
 
+#: More names trail the vote («… за Крота и ...»): the vote is not the second one alone.
+_MORE_AFTER = re.compile(r"[\s,]*(?:и|да|ещ[её])\b", re.IGNORECASE)
+
+
 def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> list[Item]:
     """On a two-vote day, a letter whose one vote line says it gives both votes («два голоса:
     Бегемот и …», «первый — X, второй …», or whose vote is item 1 of a numbered list with an
@@ -745,6 +749,15 @@ def _second_vote_lost(ctx: Ctx, items: list[Item], withdrew: bool = False) -> li
     # («я за Кота. второго не знаю кого»: the second said to be kept, whatever was said of
     # two votes before)
     both = ones >= 2 or (not kept and any(not _KEPT.match(low, m.end()) for m in said))
+    if not numbered and ones == 0 and said and not kept and "перв" not in low and all(
+            lo <= m.start() < at and not re.search(r"[,;]", low[m.end():at]) and
+            (m.group(0).startswith("втор") or _SECOND_SLIP.fullmatch(m.group(0))) for m in said) and \
+            not _MORE_AFTER.match(text, (span_at(ctx, votes[0]) or (0, stop))[1]):
+        # «Второй голос — Лось.», «И второй голос за Лося»: the letter gives the second vote
+        # alone, the first stands in an earlier letter: joined there (ParseResult.unvote
+        # ``("+",)``, engine.legality.merged_vote), not asked
+        ctx.second_only = True
+        return items
     if not numbered and (ones == 1 or not both):
         more = _more_za(ctx, votes[0]) if ones != 1 and not kept else None
         if more is None:

@@ -107,6 +107,10 @@ class Ctx:
     #: Палычем.») from a sender who does not watch: a vote read there is asked at the end,
     #: unless a lone role verb after it took the player (engine.parse_verb_after)
     za_follows: dict = field(default_factory=dict)
+    #: on a two-vote day, the letter's one vote is headed «второй (голос)» and nothing says a
+    #: first one is given here («Второй голос — Лось.»): the vote joins the vote of the
+    #: sender's earlier letters (engine.parse_finish, ``ParseResult.unvote`` ``("+",)``)
+    second_only: bool = False
 
 
 def prev_targets(prev: Prev | None, items: list[Item] | None = None) -> set[str | None]:
