@@ -58,6 +58,7 @@ def test_what_a_host_would_accept_too():
     assert (("шишку",), "бросить", ("в",)) in table["inner_verb_idioms"]
     assert table["label_nouns"] == ["шишка в"]
     assert derived_table("VOTE", {"idioms": ["на мойку"]})["label_nouns"] == ["мойка"]
+    assert derived_table("HEAL", {"verb_idioms": ["забирать в палату"]})["label_nouns"] == ["палата"]
     assert "на подогрев" in derived_table("GUARD", {"verb_idioms": ["поставить на подогрев"]})["idioms"]
     assert "волю магистра" in derived_table("DELEGATE", {"idioms": ["воля магистра"]})["idioms"]
     assert "чёрную дыру" in derived_table("MANIAC", {"idioms": ["чёрная дыра"]})["idioms"]
@@ -113,6 +114,7 @@ def test_without_game_words_nothing_is_derived():
     ("Шлюз", "сегодня полагаюсь на решение капитана", [("delegate", None)]),
     # his place on its own
     ("Бортовой", "Списание: Кузя", [("clan_kill", "Кузя")]),
+    ("Штурман", "Карцер: Кузя", [("beat", "Кузя")]),  # (a verb's «в карцер» too)
     # a person sent: only with the phrase's preposition
     ("Бортовой", "Киборг — к Лосю", [("clan_kill", "Лось")]),
     ("Бортовой", "посылаю киборга к Кузе", [("clan_kill", "Кузя")]),
@@ -130,6 +132,7 @@ def test_derived_forms_are_read(with_words, sender, text, moves):
     ("Лось", "Торпеда прилетела в Кузю вчера, жаль его", []),
     ("Бортовой", "Лось — киборг, точно тебе говорю", []),
     ("Кузя", "магнитную ловушку на складе опять заклинило", []),
+    ("Кузя", "в карцере вчера было холодно, Лось замёрз", []),
     ("Бортовой", "Киборг — Лось, по глазам видно", [("?", "unparsed")]),
     # a nickname that is a derived word is the player, never the move word
     ("Кузя", "Торпеда молчит весь день. Жетон — Торпеда", [("vote", "Торпеда")]),

@@ -459,13 +459,15 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             # «поставить на подогрев» → «на подогрев X»; «отправить к Дейви Джонсу» → «к Дейви
             # Джонсу X» (a name the dictionary does not know)
             add("idioms", " ".join(core + tail))
+            place = _place(core) if not tail else None
+            if place is not None:
+                add("label_nouns", place)  # «забирать в палату» → «Палата: X», as «на мойку»
     for phrase in fields.get("idioms", ()):
         words = phrase.split()
         if len(words) == 2 and words[0].lower() in _PREPOSITIONS:
-            place = next(filter(None, (_noun(words[1].lower(), case)
-                                       for case in ("accs", "loct", "gent", "datv"))), None)
+            place = _place(words)
             if place is not None:
-                add("label_nouns", place.normal_form)  # «на мойку» → «Мойка: X»
+                add("label_nouns", place)  # «на мойку» → «Мойка: X»
             continue
         # («подзорная труба на» → «подзорную трубу на X»: the phrase before its preposition)
         tail = words[-1:] if len(words) > 2 and words[-1].lower() in _PREPOSITIONS else []
@@ -483,6 +485,16 @@ def derived_table(cls: str, fields: Mapping[str, Sequence[str]]) -> dict:
             # where the host's thing was
             add("label_nouns", f"{head.normal_form} {words[1].lower()}")
     return out
+
+
+def _place(words: list[str]) -> str | None:
+    """The dictionary form of the place in a two-word phrase «<preposition> <noun>» («на
+    мойку» → «мойка», «в палату» → «палата»), or None when it is no such phrase."""
+    if len(words) != 2 or words[0].lower() not in _PREPOSITIONS:
+        return None
+    place = next(filter(None, (_noun(words[1].lower(), case)
+                               for case in ("accs", "loct", "gent", "datv"))), None)
+    return place.normal_form if place is not None else None
 
 
 #: Prepositions before which a player may stand in place of the host's noun («ордер на X»).
