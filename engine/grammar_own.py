@@ -62,6 +62,12 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if k is None:
         return None
     lo = next((n + 1 for n in range(k - 1, start - 1, -1) if words[n] in _CLOSE), start)
+    if lo == k and k - 1 > start and words[k - 1] in ("—", "-") and _home_at(words, k):
+        # «Сицилианка — ко мне»: the dash stands for the verb left out, the guest before it
+        lo = next((n + 1 for n in range(k - 2, start - 1, -1) if words[n] in _CLOSE), start)
+        other = [n for n in range(lo, k - 1) if clause[n].word and words[n] not in _AROUND
+                 and words[n] not in _JOIN]
+        return _guest_first(clause, other, k, stop, idx, text) if other else None
     if words[k] in _THINGS_WAIT:
         lo = k  # (the things before the verb were checked by _her_things)
     wish = any(words[n] == "чтобы" for n in range(lo, k))

@@ -577,6 +577,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 not (joined and object_form(idx, words[k], hit, expected)) and \
                 not (joined and written_object(t, hit, expected)) and \
                 not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1) and \
+                words[k - 1] not in _PLUS and \
                 not (words[k - 1] == "и" and as_told(words, k + hit.length + 1)):
             # (not «В клан: X и Y — как босс сказал»: who told the list, no statement of Y)
             # (not «Голоса: X и Y — принц слишком много думает» on a two-vote day: the
@@ -585,6 +586,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # move asks for, not the nominative, is no subject of a new statement)
             # («Убиваем X и Y — обе слишком много вынюхивают»: the remark is of both)
             # «за Гошу и за Тихоню — оба мутные»: the preposition said again lists a name
+            # («Голоса: X + Y — пусть вернёт клубнику»: «+» only ever joins a list, so the
+            # name after it is no subject of a new statement)
             break  # «Линч — Бука, Маруська — подозрительная»: a new «X — …» statement
         bare = not joined and bare_pair(clause, k, hi, out)
         if hit is not None and out.hits and not joined and \
@@ -1169,6 +1172,10 @@ def _simile_heading(idx, clause: list[Tok], words: list[str], k: int, hi: int) -
 
 #: «…, а X», «…, но X»: a contrast after a comma, another sentence's subject.
 _CONTRAST = frozenset({"а", "но", "и", "зато", "хотя"})
+
+#: Joiners that only ever join a list of names («X + Y», «X плюс Y»), never start a
+#: new statement.
+_PLUS = frozenset({"+", "плюс"})
 
 
 #: The count of a two-vote day's vote said after its player («за X один, за Y другой»).
