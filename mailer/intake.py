@@ -220,7 +220,31 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
         elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:
             out.ref = f"{out.ref}~{out.id}"
             s.add(out)
+    _unfold(s, letters, ids)
     return gone
+
+
+def _unfold(s: Session, letters: list[Letter], ids: set[str]) -> None:
+    """Put back in the queue the replies to the sender's earlier letters that the replies of
+    ``letters`` stood for (taken off the queue for them, :func:`mailer.reply_context.fold`),
+    unless those earlier letters are read again too (``ids``: the Message-IDs read again, as
+    In-Reply-To has them). The new reading of a letter then folds them again, and its reply
+    says again that those letters were read and what their replies said beyond the moves
+    (their questions to the host, what was not accepted); a reading that no longer stands for
+    them (another day) leaves them to go out as they are."""
+    from .out_state import OutState
+    from .reply_context import FOLDED_REASON
+    from .store import Outgoing
+
+    reasons = [FOLDED_REASON.format(letter.id) for letter in letters if letter.id is not None]
+    if not reasons:
+        return
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.state == OutState.DROPPED.value,
+                                             Outgoing.error.in_(reasons))):
+        if (loads(out.headers_json) or {}).get("In-Reply-To") in ids:
+            continue
+        out.state, out.error = OutState.QUEUED.value, None
+        s.add(out)
 
 
 def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:

@@ -222,14 +222,18 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     letter of the open day (read with moves, with none, or late for the day before) that they
     read otherwise than the words ``before`` did: ``close-day`` reads the day's letters with
     the words of its moment, so each such letter's sender gets a new reply now and the reply
-    says what close-day will do. Installs the new words for this process.
+    says what close-day will do. The sender's later letters of the day are read again after
+    it, in order of receipt: each reply says what stands after the letters before it, so the
+    last one says what stands after all of them (and, its reply still unsent, stands for the
+    earlier ones, :mod:`mailer.reply_context`). Installs the new words for this process.
 
     Args:
         own: the config as loaded (its own ``[words]``, without the taught ones); store: the
             game database; before: the game's words before the change (``with_taught(...).words``);
             now: aware current time (the Date of the replies).
     Returns:
-        ``(ids, report)``: the letters read again (in order of receipt) and the
+        ``(ids, report)``: the letters read again (in order of receipt; the later letters of
+        their senders too) and the
         :class:`mailer.intake.SyncReport` of their reading (None when there were none).
     Raises:
         mailer.day.GameError: a sync of this game is running (Russian).
@@ -250,7 +254,13 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     ids: list[int] = []
     if rows and before != after.words:
         old = readings(before)
-        ids = [row.id for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
+        changed = [row for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
+        # and every later letter of the same sender that day: its reply said what stood after
+        # the changed one (or stood for its reply), so it is read again after it, in order
+        first: dict[str, tuple] = {}
+        for row in changed:
+            first.setdefault(row.nick, (row.received, row.id))
+        ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
     install(after.words)
     if not ids:
         return [], None

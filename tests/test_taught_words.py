@@ -175,8 +175,11 @@ def test_close_day_does_what_the_reply_after_the_words_change_says(game):
     before = with_taught(game.cfg, game.store).words
     teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
     ids, report = reread_changed(game.cfg, game.store, before, now=NOW)
-    assert ids == [1] and report.processed == 1  # the vote-only letter reads the same: not again
+    # the vote-only letter reads the same, but its reply stood for the first letter's and
+    # said what stood after it: read again after it, its reply is the one that goes out
+    assert ids == [1, 2] and report.processed == 2
     assert "Лечение: Маруська" in game.replies("reply")[-1].body
+    assert [r.ref for r in game.replies("reply") if r.state == "queued"] == ["reply:vote@x"]
     close_day(with_taught(game.cfg, game.store), game.store, now=DEADLINE + timedelta(minutes=5))
     with game.store.session() as s:
         result = loads(s.get(DayRow, 1).result_json)
