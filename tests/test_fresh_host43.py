@@ -73,3 +73,64 @@ def test_a_reread_earlier_letter_is_followed_by_the_later_ones_of_its_sender(gam
     assert "тоже прочитано" in body and "Не понял" not in body
     assert body.index("Принято (день 1):\n  - Голос на линче: Serginio") < body.index("Лечение: Маруська")
     assert "заменены этим письмом:\n  - Голос на линче: Ягуарчик" in body
+
+
+#: One player of every role beside the four of test_sync's game (detective, doctor, boss,
+#: plain civilian).
+EVERY_ROLE = ("clan1.thief", "clan1.guard", "clan1.indian", "clan1.actor", "son", "hostess", "psycho", "fan",
+              "thug", "swindler", "witness", "maniac")
+
+
+def test_a_move_word_of_another_role_is_told_with_what_the_senders_role_does(tmp_path):
+    """«Вколю Маруську» (the doctor's word) from every other role: the reply says what the
+    words were read as, that it is another role's move and so not accepted, and the sender's
+    own night move with how to write it; an inactive son is told as a plain civilian."""
+    from mailer.store import Letter, loads
+    from sqlmodel import select
+
+    players = "".join(f'\n[[player]]\nnick = "P{i}"\nemail = "p{i}@example.org"\nrole = "{r}"\n'
+                      for i, r in enumerate(EVERY_ROLE))
+    g = Game(tmp_path, players=players)
+    try:
+        senders = ["marusya", "jaguar", "serg"] + [f"p{i}" for i in range(len(EVERY_ROLE))]
+        for i, who in enumerate(senders):
+            g.deliver(letter(f"{who}@example.org", "Вколю Маруську", msgid=f"m{i}@x"),
+                      START + timedelta(hours=2, minutes=i))
+        g.sync()
+        with g.store.session() as s:
+            told = {l.nick: [p["message"] for p in loads(l.problems_json)] for l in s.exec(select(Letter))}
+        reply = next(r.body for r in g.replies("reply") if r.to_addr == "p11@example.org")
+    finally:
+        g.store.dispose()
+    head = "«Вколю Маруську» — это лечение, ход другой роли, поэтому он не принят. Ваша роль — "
+    assert told == {
+        "Маруська": [head + "Детектив, ваш ночной ход — проверка («проверяю …»)."],
+        "Ягуарчик": [head + "Босс, ваши ночные ходы — проверка босса («проверяю …») и убийство от клана "
+                            "(«убиваем …»)."],
+        "Serginio": [head + "Мирный: своего ночного хода нет, ночью можно участвовать в мирной охоте («МО: …»)."],
+        "P0": [head + "Вор, ваш ночной ход — кража («ворую у …»)."],
+        "P1": [head + "Охранник, ваш ночной ход — охрана («охраняю …»)."],
+        "P2": [head + "Индеец: своего ночного хода нет."],
+        "P3": [head + "Актёр: своего ночного хода нет."],
+        "P4": [head + "Мирный: своего ночного хода нет, ночью можно участвовать в мирной охоте («МО: …»)."],
+        "P5": [head + "Стерва, ваш ночной ход — приглашение («приглашаю в гости …»)."],
+        "P6": [head + "Шизик, ваш ночной ход — приглашение к Шизику («шизю …»)."],
+        "P7": [head + "Фанатка, ваш ночной ход — поиск («проверяю, не детектив ли …»)."],
+        "P8": [head + "Громила, ваш ночной ход — избиение («бью …»)."],
+        "P9": [head + "Жулик, ваш ночной ход — жульничество («жульничаю против …»)."],
+        "P10": [head + "Свидетель, ваш ночной ход — слежка («слежу за …»)."],
+        "P11": [head + "Маньяк, ваш ночной ход — убийство маньяка («убиваю …»)."],
+    }
+    assert "Не принято:\n  - " + head + "Маньяк" in reply and "Ваша роль не может" not in reply
+
+
+def test_a_clan_kill_or_a_hunt_of_the_wrong_side_says_whose_move_it_is(tmp_path):
+    """The clan's kill from the doctor, the civilians' hunt from the boss."""
+    g = Game(tmp_path)
+    try:
+        got = g.answers(("buka@example.org", "Убиваем Маруську", "k@x"), ("jaguar@example.org", "МО: Маруська", "h@x"))
+    finally:
+        g.store.dispose()
+    assert ("«Убиваем Маруську» — это убийство от клана, ход клана, поэтому он не принят. Ваша роль — Врач, "
+            "ваш ночной ход — лечение («лечу …»).") in got["reply:k@x"]
+    assert "это мирная охота, ход мирных жителей, поэтому он не принят. Ваша роль — Босс" in got["reply:h@x"]
