@@ -134,3 +134,21 @@ def test_a_clan_kill_or_a_hunt_of_the_wrong_side_says_whose_move_it_is(tmp_path)
     assert ("«Убиваем Маруську» — это убийство от клана, ход клана, поэтому он не принят. Ваша роль — Врач, "
             "ваш ночной ход — лечение («лечу …»).") in got["reply:k@x"]
     assert "это мирная охота, ход мирных жителей, поэтому он не принят. Ваша роль — Босс" in got["reply:h@x"]
+
+
+def test_close_day_before_the_deadline_says_which_day_is_open_and_its_deadline(tmp_path):
+    """«день 1 уже закрыт, открыт день 2: срок дня 2 — …» read oddly: the refusal names the
+    day open now and its deadline in one sentence (day 1: no closed day before it)."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main as cli_main
+
+    g = Game(tmp_path)
+    g.store.dispose()
+    shown = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "close-day"],
+                               env={"MAFIA_MAIL_NOW": (START + timedelta(hours=2)).isoformat(), "COLUMNS": "200"})
+    assert shown.exit_code == 1
+    assert " ".join(shown.output.split()) == (
+        "Ошибка: сейчас идёт день 1, его срок — 08.12.2026 19:30 (МСК), и он ещё не прошёл. Закрыть день 1 "
+        f"раньше срока (ходы, что придут потом, в него не войдут): mafia-mail --config {tmp_path / 'game.toml'} "
+        "close-day --early")
