@@ -16,6 +16,7 @@ close-day does. The config stays the host's file: taught words live in the game 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -25,7 +26,7 @@ from .config import GameConfig, merged_words
 from .store import Letter, Store, loads, utc
 
 __all__ = ["TaughtWord", "taught", "with_taught", "teach", "forget", "action_of",
-           "unread_letters", "reread_changed", "Taught"]
+           "unread_letters", "sentence_around", "reread_changed", "Taught"]
 
 #: The problems of a letter that a taught word may settle: a sentence not understood as a
 #: move, or a move word the parser took for another role's (engine.model.Problem kinds).
@@ -187,17 +188,60 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
     return Taught(code, removed, [w for w in wanted if _same(w) not in found])
 
 
-def unread_letters(store: Store) -> list[tuple[int, str, list[str]]]:
+def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     """The open day's letters with something not understood (:data:`UNREAD_KINDS`), for the
     host to read again once he taught the words: ``(letter id, sender's nick, the texts not
-    understood)`` in order of receipt; empty when no day is open."""
+    understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
+    of receipt; empty when no day is open."""
     out = []
     for row in _open_day_letters(store)[1]:
         texts = [p.get("text", "") for p in loads(row.problems_json) or []
                  if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS]
         if texts:
-            out.append((row.id, row.nick or row.from_addr, texts))
+            out.append((row.id, row.nick or row.from_addr, texts,
+                        [sentence_around(row.body or "", text) for text in texts]))
     return out
+
+
+#: How long a sentence :func:`sentence_around` gives at most (characters, «…» included).
+SENTENCE_LIMIT = 200
+
+#: Where a sentence of a letter ends: «.», «!», «?», «…» before a space; a blank line; a line
+#: break before a capital letter or a list item (a line wrapped by the mail client goes on in
+#: lower case).
+_END = re.compile(r"[.!?…]+(?=\s|$)|\n\s*\n|\n(?=[ \t]*(?:[-*•>]|\d+[.)]|[A-ZА-ЯЁ]))")
+
+
+def sentence_around(body: str, text: str, limit: int = SENTENCE_LIMIT) -> str:
+    """The sentence of the letter ``body`` that holds ``text`` (the parser's span of what it
+    did not understand), whitespace folded: from the end of the sentence before (:data:`_END`)
+    to the end of its own (its final «.» left out, as it stands in «»); cut to ``limit``
+    characters around ``text`` with «…» where cut. ``text`` itself when the body
+    does not hold it (words in another order, a quote cut off)."""
+    words = re.findall(r"\w+", text)
+    if not words:
+        return " ".join(text.split())
+    found = re.search(r"\W+".join(map(re.escape, words)), body, re.IGNORECASE)
+    if found is None:
+        return " ".join(text.split())
+    start = max((m.end() for m in _END.finditer(body, 0, found.start())), default=0)
+    after = _END.search(body, found.end())
+    end = after.end() if after is not None and not after.group().isspace() else (
+        after.start() if after is not None else len(body))
+    before, after_text = body[start:found.start()], body[found.end():end]
+    head, span, tail = (" ".join(part.split()) for part in (before, found.group(), after_text))
+    if len(head) + len(span) + len(tail) + 2 > limit:  # keep the span, cut both sides at a word
+        room = max(limit - len(span) - 4, 0)
+        keep_head = min(len(head), room // 2 if len(tail) > room - room // 2 else room - len(tail))
+        keep_tail = min(len(tail), room - keep_head)
+        if keep_head < len(head):
+            head = "…" + head[len(head) - keep_head:].split(" ", 1)[-1] if keep_head else "…"
+        if keep_tail < len(tail):
+            tail = (tail[:keep_tail].rsplit(" ", 1)[0] if keep_tail else "") + "…"
+    # (the span keeps its place: a space beside it only where the letter has one)
+    gap = " " if head and before[-1:].isspace() or head == "…" else ""
+    shown = (head + gap + span + (" " if tail and after_text[:1].isspace() else "") + tail).strip()
+    return shown[:-1] if shown.endswith(".") and not shown.endswith("..") else shown  # as quoted in «»
 
 
 def _open_day_letters(store: Store) -> tuple:

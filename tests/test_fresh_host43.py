@@ -152,3 +152,83 @@ def test_close_day_before_the_deadline_says_which_day_is_open_and_its_deadline(t
         "Ошибка: сейчас идёт день 1, его срок — 08.12.2026 19:30 (МСК), и он ещё не прошёл. Закрыть день 1 "
         f"раньше срока (ходы, что придут потом, в него не войдут): mafia-mail --config {tmp_path / 'game.toml'} "
         "close-day --early")
+
+
+def _results(g):
+    return {r.to_nick: r.body for r in g.replies("result")}
+
+
+def test_the_result_letter_tells_the_days_deaths_as_the_newspaper_does(tmp_path):
+    """Each result letter says who left the game this turn — the lynched and the night's dead,
+    with the roles the newspaper reveals — so a player knows it without the forum."""
+    from mailer.day import close_day
+    from mailer.store import DayRow
+
+    g = Game(tmp_path)
+    try:
+        for i, (who, body) in enumerate((("marusya", "Линч: Бука. Проверяю Ягуарчика"),
+                                         ("buka", "Линч: Бука. Лечу Маруську"),
+                                         ("jaguar", "Линч: Бука. Убиваем Serginio"), ("serg", "Линч: Бука"))):
+            g.deliver(letter(f"{who}@example.org", body, msgid=f"m{i}@x"), START + timedelta(hours=2 + i))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        letters = _results(g)
+        with g.store.session() as s:
+            paper = s.get(DayRow, 1).newspaper
+    finally:
+        g.store.dispose()
+    told = "За день из игры ушли:\n  - Бука, Врач — линч.\n  - Serginio, Мирный — убийство ночью.\n"
+    assert set(letters) == {"Маруська", "Бука", "Ягуарчик", "Serginio"}
+    assert all(told in body for body in letters.values())
+    assert "  - Бука, Врач — линч\n" in paper and "  - Serginio, Мирный — убийство ночью\n" in paper
+
+
+def test_the_result_letter_hides_the_roles_the_eclipse_hides_and_says_when_nobody_died(tmp_path):
+    """«Солнечное затмение»: the newspaper names the hanged without his role, and so does the
+    result letter; a day nobody died is said so."""
+    from mailer.day import close_day, set_event
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "eclipse", now=START)
+        for i, who in enumerate(("marusya", "buka", "jaguar", "serg")):
+            g.deliver(letter(f"{who}@example.org", "Линч: Serginio", msgid=f"e{i}@x"), START + timedelta(hours=2 + i))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        eclipsed = _results(g)
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(days=1, minutes=5))
+        quiet = {n: b for n, b in _results(g).items() if "Итоги дня 2" in b}
+    finally:
+        g.store.dispose()
+    for body in eclipsed.values():
+        assert "За день из игры ушли:\n  - Serginio — линч.\n" in body
+        assert "Солнечное затмение: роли ушедших сегодня не раскрываются." in body
+        assert "Мирный" not in body
+    assert quiet and all("За день никто не погиб: ни на линче, ни ночью." in b for b in quiet.values())
+
+
+def test_words_shows_the_sentence_around_what_was_not_understood(game):
+    """``mafia-mail words`` showed only the parser's span; it shows the letter's sentence
+    around it, and the span when the sentence says more; a long sentence is cut at words."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main as cli_main
+    from mailer.taught_words import sentence_around
+
+    game.deliver(letter("marusya@example.org", "Привет! Линч: Ягуарчик.\nСегодня ночью вколю Буку, а потом "
+                        "посмотрим, что будет.\nПока!", msgid="own@x"), START + timedelta(hours=3))
+    env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": "200"}
+    assert CliRunner().invoke(cli_main, ["sync"], env=env).exit_code == 0
+    listed = CliRunner().invoke(cli_main, ["words"], env=env)
+    assert listed.exit_code == 0, listed.output
+    [line] = [ln for ln in listed.output.splitlines() if ln.startswith("  1: ")]
+    assert line == "  1: Маруська — «Сегодня ночью вколю Буку, а потом посмотрим, что будет» (не понято: «вколю Буку»)"
+
+    long = "Ну " + "очень " * 60 + "и вот отпаиваю компотом Маруську, потому что " + "так " * 60 + "надо."
+    cut = sentence_around(long, "отпаиваю компотом Маруську")
+    assert len(cut) <= 200 and cut.startswith("…очень ") and cut.endswith(" так…")
+    assert "и вот отпаиваю компотом Маруську, потому что так" in cut
+    # a line break before a capital ends a sentence; a line the mail client wrapped goes on
+    assert sentence_around("Линч: Бука\nСегодня отпаиваю\nкомпотом Маруську\nПока", "отпаиваю компотом Маруську") \
+        == "Сегодня отпаиваю компотом Маруську"
+    assert sentence_around("совсем другое", "отпаиваю  компотом") == "отпаиваю компотом"

@@ -37,8 +37,8 @@ def _moves(game, letter_id):
 def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
     game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
     game.sync()
-    [(letter_id, who, texts)] = unread_letters(game.store)
-    assert (who, texts) == ("Бука", ["Отпаиваю компотом Маруську"])
+    [(letter_id, who, texts, sentences)] = unread_letters(game.store)
+    assert (who, texts, sentences) == ("Бука", ["Отпаиваю компотом Маруську"], ["Отпаиваю компотом Маруську"])
     assert _moves(game, letter_id) == ("applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
 
     done = teach(game.cfg, game.store, "лечение", ["отпаивать  компотом"], now=NOW)
