@@ -42,6 +42,9 @@ class SyncReport:
     attention: list[str] = field(default_factory=list)
     attention_ids: list[int] = field(default_factory=list)  # the letter numbers of ``attention``, line by line
     withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
+    #: words add/remove (mailer.taught_words.reread_changed): the letters read again only as
+    #: later letters of a sender whose earlier letter the changed words read otherwise
+    followed: list[int] = field(default_factory=list)
     movers: set[str] = field(default_factory=set)  # players whose letters' moves were accepted
     #: the questions to the host in the letters read (mailer.questions.host_questions), for
     #: the host to answer: ``(letter id, nick, [questions])`` in reading order

@@ -277,7 +277,7 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
             now: aware current time (the Date of the replies).
     Returns:
         ``(ids, report)``: the letters read again (in order of receipt; the later letters of
-        their senders too) and the
+        their senders too, ``report.followed``) and the
         :class:`mailer.intake.SyncReport` of their reading (None when there were none).
     Raises:
         mailer.day.GameError: a sync of this game is running (Russian).
@@ -296,6 +296,7 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
         return [parse_letter(row.body, row.nick, ctx.state, ctx.info).to_json() for row in rows]
 
     ids: list[int] = []
+    followed: list[int] = []
     if rows and before != after.words:
         old = readings(before)
         changed = [row for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
@@ -305,7 +306,10 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
         for row in changed:
             first.setdefault(row.nick, (row.received, row.id))
         ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
+        followed = [i for i in ids if i not in {row.id for row in changed}]
     install(after.words)
     if not ids:
         return [], None
-    return ids, reread(after, store, ids, now=now, open_day=True)
+    report = reread(after, store, ids, now=now, open_day=True)
+    report.followed = followed
+    return ids, report

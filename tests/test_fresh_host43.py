@@ -66,7 +66,7 @@ def test_a_reread_earlier_letter_is_followed_by_the_later_ones_of_its_sender(gam
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="b@x"), START + timedelta(hours=3))
     game.sync()
     ids, report = _teach_heal(game)
-    assert ids == [1, 2] and report.processed == 2
+    assert ids == [1, 2] and report.processed == 2 and report.followed == [2]
     [reply] = _queued_replies(game)
     assert reply.ref == "reply:b@x"
     body = reply.body
@@ -232,3 +232,19 @@ def test_words_shows_the_sentence_around_what_was_not_understood(game):
     assert sentence_around("Линч: Бука\nСегодня отпаиваю\nкомпотом Маруську\nПока", "отпаиваю компотом Маруську") \
         == "Сегодня отпаиваю компотом Маруську"
     assert sentence_around("совсем другое", "отпаиваю  компотом") == "отпаиваю компотом"
+
+
+def test_words_add_names_the_later_letters_it_read_again_apart(game):
+    from click.testing import CliRunner
+
+    from mailer.cli import main as cli_main
+
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську. Линч: Ягуарчик", msgid="a@x"),
+                 START + timedelta(hours=2))
+    game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="b@x"), START + timedelta(hours=3))
+    env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": "200"}
+    assert CliRunner().invoke(cli_main, ["sync"], env=env).exit_code == 0
+    added = CliRunner().invoke(cli_main, ["words", "add", "heal", "отпаивать компотом"], env=env)
+    assert added.exit_code == 0, added.output
+    assert ("Письма дня, которые теперь читаются иначе, прочитаны заново: 1 (и следом более поздние письма тех же "
+            "игроков за день: 2); новые ответы — в очереди (mafia-mail outbox).") in " ".join(added.output.split())

@@ -173,8 +173,11 @@ def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
 
     ids, report = call(reread_changed, own, store, before, now=now())
     if ids:
-        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, ids))}; "
-                   f"новые ответы — в очереди ({typed('outbox')}).")
+        changed = [i for i in ids if i not in report.followed]
+        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, changed))}"
+                   + (f" (и следом более поздние письма тех же игроков за день: {', '.join(map(str, report.followed))})"
+                      if report.followed else "")
+                   + f"; новые ответы — в очереди ({typed('outbox')}).")
     else:
         click.echo("Письма открытого дня эти слова не меняют: заново читать нечего.")
 
