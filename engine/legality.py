@@ -433,14 +433,12 @@ def refusal_problem(state: GameState, turn: Day, move: Move, reason: str,
 
 
 def _played(state: GameState, nick: str | None) -> str | None:
-    """The role ``nick`` plays now, as his letters are read (an inactive son is a plain
-    civilian, an active one the boss); None for no such player."""
-    p = state.players.get(nick or "")
-    if p is None:
-        return None
-    if p.role == "son":
-        return "boss" if (p.son_active or p.clan) else "civilian"
-    return p.role
+    """The role ``nick`` plays now, as his letters are read (:func:`engine.grammar_rules.actor_of`:
+    an inactive son is a plain civilian, an active one the boss); None for no such player."""
+    from .grammar_rules import actor_of
+
+    actor = actor_of(state, nick or "")
+    return actor.role if actor is not None else None
 
 
 def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
