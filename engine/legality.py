@@ -404,7 +404,7 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
         if reason is None:
             kept.append(move)
         else:
-            problems.append(refusal_problem(state, turn, move, reason))
+            problems.append(refusal_problem(state, turn, move, reason, sender))
     base = set() if result.cancel else set(standing)
     own = base | {m.action for m in kept if m.action not in ("vote", "on_behalf")}
     for move in hunts:
@@ -412,7 +412,7 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
         if reason is None:
             kept.append(move)
         else:
-            problems.append(refusal_problem(state, turn, move, reason))
+            problems.append(refusal_problem(state, turn, move, reason, sender))
     if len(kept) == len(result.moves):
         return result
     order = {id(m): i for i, m in enumerate(result.moves)}
@@ -428,9 +428,11 @@ def _vote_stays(pr: Problem) -> Problem:
                    message=refusal_ru("abstain_vote_stays", f"«{pr.text}»", None, "vote"))
 
 
-def refusal_problem(state: GameState, turn: Day, move: Move, reason: str) -> Problem:
+def refusal_problem(state: GameState, turn: Day, move: Move, reason: str,
+                    sender: str | None = None) -> Problem:
     """The :class:`Problem` of a move refused by ``reason`` (its action and first target set,
-    so :func:`engine.replay.build_turn` hands it to the resolver as refused)."""
+    so :func:`engine.replay.build_turn` hands it to the resolver as refused); ``sender``: the
+    player who made it (a move of another role is told with his role's own moves)."""
     from .reasons import ACTIONS_RU
 
     inner = move.move if move.action == "on_behalf" and move.move is not None else move
@@ -439,11 +441,20 @@ def refusal_problem(state: GameState, turn: Day, move: Move, reason: str) -> Pro
     text = move.span or " ".join(filter(None, [ACTIONS_RU.get(move.action, move.action)] + targets))
     kind = "not_your_role" if reason == "not_your_role" else "not_allowed"
     return Problem(text=text, kind=kind, reason=reason, action=move.action, target=target,
-                   message=_message(state, turn, inner, reason, text, target))
+                   message=_message(state, turn, inner, reason, text, target, _played(state, sender)))
+
+
+def _played(state: GameState, nick: str | None) -> str | None:
+    """The role ``nick`` plays now, as his letters are read (:func:`engine.grammar_rules.actor_of`:
+    an inactive son is a plain civilian, an active one the boss); None for no such player."""
+    from .grammar_rules import actor_of
+
+    actor = actor_of(state, nick or "")
+    return actor.role if actor is not None else None
 
 
 def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
-             target: str | None) -> str:
+             target: str | None, role: str | None = None) -> str:
     from .reasons import refusal_ru
 
     q = f"«{text}»"
@@ -453,4 +464,4 @@ def _message(state: GameState, turn: Day, move: Move, reason: str, text: str,
         names = ", ".join(allowed) if allowed else "никого"
         return (f"Сегодня «Апелёвка»: голосовать можно только за тех, кто вчера голосовал за "
                 f"повешенного: {names}. Голос {q} не принят, проголосуйте за одного из них.")
-    return refusal_ru(reason, q, target, move.action)
+    return refusal_ru(reason, q, target, move.action, role if reason == "not_your_role" else None)

@@ -89,7 +89,7 @@ def _for_me(ctx: Ctx, clause: list[Tok], kw: Kw) -> tuple[str, Item] | None:
     if action is None:
         hint = class_action_hint(kw.cls)
         return hint, Item(clause[0].start, problem=problem(
-            text, "not_your_role", "not_your_role", action=hint, target=hit.nick))
+            text, "not_your_role", "not_your_role", action=hint, target=hit.nick, role=ctx.sender.role))
     return action, Item(clause[0].start, problem=problem(text, "unparsed", "own_question"))
 
 

@@ -110,7 +110,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 and asks_host(clause or [], kw):
             # «Ведущий, проверьте, пожалуйста, X» from a plain civilian: he asks the host for
             # a move his role has not: refused, so that the host answers
-            return _refuse_role(kw, text, tg.hits[0][0].nick or "")
+            return _refuse_role(kw, text, tg.hits[0][0].nick or "", actor.role)
         if action is None or not (tg.hits or tg.unknown) or kw.negated or kw.hypothetical or \
                 kw.reported:
             return None
@@ -132,7 +132,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «Страх выбрал меня», «иммунитет у меня»: a statement
     if kw.cls == V.DELEGATE:
         # a boss writing «X оставил ход на моё усмотрение» reports, he does not order
-        return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text)
+        return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text, role=actor.role)
     if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
     if kw.cls == V.CHOOSE and clause is not None and clause[kw.i].w in lexicon().third and \
@@ -196,7 +196,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 if clause is not None and not on_behalf and _of_another(ctx, actor, clause, kw):
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
-                return _refuse_role(kw, text)
+                return _refuse_role(kw, text, role=actor.role)
             asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
             if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
                     (second := _named_after_unknown(ctx, actor, clause, tg)) is not None:
@@ -219,7 +219,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 (action is not None or kw.cls == V.PARTNER):
             # «беру в пару папку», «вломлю кексу»: the word stands where only a player goes
             if action is None:
-                return _refuse_role(kw, text)
+                return _refuse_role(kw, text, role=actor.role)
             return Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
         if action is not None and clause is not None and kw.cls != V.PARTNER and \
                 not (kw.negated or kw.hypothetical or kw.reported) and \
@@ -326,7 +326,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
-        return _refuse_role(kw, text, one or "")
+        return _refuse_role(kw, text, one or "", actor.role)
     if action == "invite" and clause is not None and tg.hits and \
             (home := [hit for hit in tg.hits if _at_home(ctx, clause, hit)]):
         # «пригласить X к себе, у меня …», «зову к себе — у меня марафон»: where the guest
@@ -833,8 +833,9 @@ def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     return any(t.word and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN") for t in clause[:first])
 
 
-def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
-    """A move word the sender's role (or today's event) does not give him."""
+def _refuse_role(kw: Kw, text: str, target: str = "", role: str | None = None) -> Item | None:
+    """A move word the sender's role (or today's event) does not give him; ``role``: the
+    role he plays now, which the reply tells him the moves of."""
     if kw.cls == V.MORTAR:
         return Item(0, problem=problem(text, "not_your_role", "no_mortar", action="mortar",
                                         target=target))
@@ -844,7 +845,7 @@ def _refuse_role(kw: Kw, text: str, target: str = "") -> Item | None:
                                         target=target))
     action = "delegate" if kw.cls == V.DELEGATE else class_action_hint(kw.cls)
     return Item(0, problem=problem(text, "not_your_role", "not_your_role", action=action,
-                                    target=target))
+                                    target=target, role=role))
 
 
 #: Words of a move only weighed («может, X пошизить»), not wished («я бы») nor planned.

@@ -244,11 +244,63 @@ REFUSALS_RU: dict[str, str] = {
 }
 
 
+#: How a letter writes a move, for the reply that tells a player how to write his own
+#: (the examples of ``templates/role_rules.j2``); ``…`` stands for the player's nick.
+MOVE_EXAMPLES_RU: dict[str, str] = {
+    "rob": "ворую у …", "guard": "охраняю …", "boss_check": "проверяю …", "clan_kill": "убиваем …",
+    "check": "проверяю …", "heal": "лечу …", "invite": "приглашаю в гости …",
+    "search": "проверяю, не детектив ли …", "beat": "бью …", "swindle": "жульничаю против …",
+    "watch": "слежу за …", "maniac_kill": "убиваю …", "hunt": "МО: …", "vote": "линч: …",
+}
+
+#: A move's example where the role writes it otherwise (:data:`MOVE_EXAMPLES_RU`).
+ROLE_EXAMPLES_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "шизю …"}
+
+#: Whose move a move of another side is, for :func:`not_your_role_ru`; a role move is
+#: «another role's».
+_WHOSE_RU: dict[str, str] = {
+    "clan_kill": "ход клана", "delegate": "ход члена клана", "on_behalf": "ход босса клана",
+    "boss_check": "ход босса клана", "hunt": "ход мирных жителей",
+}
+
+
+def not_your_role_ru(quoted: str, action: str, role: str | None) -> str:
+    """The reply's sentence for a move word of a move the sender's ``role`` does not make
+    (``not_your_role``): what the words ``quoted`` (already in «») were taken for and whose
+    move that is, that it is not accepted, and what the sender's role makes at night, with
+    how to write it («Ваша роль — Маньяк, ваш ночной ход — убийство маньяка («убиваю …»)»).
+    ``role`` is the role the sender plays now (an inactive son is a plain ``civilian``);
+    None or a move of his own role refused for today (the fan's check before she found the
+    detective): the short sentence of :data:`REFUSALS_RU`."""
+    from .legality import ROLE_MOVES
+    from .roles import CLAN_ROLES, ROLE_NAMES_RU
+
+    own = sorted(ROLE_MOVES.get(role or "", ())) + (["clan_kill"] if role == "boss" else [])
+    if role not in ROLE_NAMES_RU or not action or action in own:
+        return REFUSALS_RU["not_your_role"].format(q=quoted, a=action_name(action, role) if action else "ход")
+    whose = _WHOSE_RU.get(action, "ход другой роли")
+    head = f"{quoted} — это {action_name(action)}, {whose}, поэтому он не принят."
+    named = [f"{action_name(a, role)} («{ROLE_EXAMPLES_RU.get((role, a)) or MOVE_EXAMPLES_RU.get(a, '…')}»)"
+             for a in own]
+    me = f"Ваша роль — {ROLE_NAMES_RU[role]}"
+    if len(named) == 1:
+        return f"{head} {me}, ваш ночной ход — {named[0]}."
+    if named:
+        return f"{head} {me}, ваши ночные ходы — {', '.join(named[:-1])} и {named[-1]}."
+    if role in CLAN_ROLES:
+        return f"{head} {me}: своего ночного хода нет."
+    return (f"{head} {me}: своего ночного хода нет, ночью можно участвовать в мирной охоте "
+            f"(«{MOVE_EXAMPLES_RU['hunt']}»).")
+
+
 def refusal_ru(reason: str, quoted: str, target: str | None, action: str,
                role: str | None = None) -> str:
     """The reply's sentence for a move refused by ``reason`` (:data:`REFUSALS_RU`):
     ``quoted`` the letter's words already in «», ``target`` a nick or None, ``action`` an
     action id, named as ``role`` (the mover's) names it (:func:`action_name`: the psycho's
-    «приглашение к Шизику»). An unknown reason gets the general «not allowed by the rules» sentence."""
+    «приглашение к Шизику»); ``not_your_role``: :func:`not_your_role_ru`. An unknown reason
+    gets the general «not allowed by the rules» sentence."""
+    if reason == "not_your_role":
+        return not_your_role_ru(quoted, action, role)
     text = REFUSALS_RU.get(reason, "Этот ход не разрешён правилами: {q}.")
     return text.format(q=quoted, t=target or "", a=(action_name(action, role) if action else "") or "ход")

@@ -42,6 +42,9 @@ class SyncReport:
     attention: list[str] = field(default_factory=list)
     attention_ids: list[int] = field(default_factory=list)  # the letter numbers of ``attention``, line by line
     withdrawn: int = 0  # reread: unsent answers to the re-read letters taken off the queue
+    #: words add/remove (mailer.taught_words.reread_changed): the letters read again only as
+    #: later letters of a sender whose earlier letter the changed words read otherwise
+    followed: list[int] = field(default_factory=list)
     movers: set[str] = field(default_factory=set)  # players whose letters' moves were accepted
     #: the questions to the host in the letters read (mailer.questions.host_questions), for
     #: the host to answer: ``(letter id, nick, [questions])`` in reading order
@@ -220,7 +223,31 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
         elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:
             out.ref = f"{out.ref}~{out.id}"
             s.add(out)
+    _unfold(s, letters, ids)
     return gone
+
+
+def _unfold(s: Session, letters: list[Letter], ids: set[str]) -> None:
+    """Put back in the queue the replies to the sender's earlier letters that the replies of
+    ``letters`` stood for (taken off the queue for them, :func:`mailer.reply_context.fold`),
+    unless those earlier letters are read again too (``ids``: the Message-IDs read again, as
+    In-Reply-To has them). The new reading of a letter then folds them again, and its reply
+    says again that those letters were read and what their replies said beyond the moves
+    (their questions to the host, what was not accepted); a reading that no longer stands for
+    them (another day) leaves them to go out as they are."""
+    from .out_state import OutState
+    from .reply_context import FOLDED_REASON
+    from .store import Outgoing
+
+    reasons = [FOLDED_REASON.format(letter.id) for letter in letters if letter.id is not None]
+    if not reasons:
+        return
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.state == OutState.DROPPED.value,
+                                             Outgoing.error.in_(reasons))):
+        if (loads(out.headers_json) or {}).get("In-Reply-To") in ids:
+            continue
+        out.state, out.error = OutState.QUEUED.value, None
+        s.add(out)
 
 
 def _fill_skipped(s: Session, letter: Letter, header: bytes, limit: int) -> None:

@@ -344,8 +344,11 @@ class Renderer:
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
                        next_row: DayRow | None) -> list[tuple[str, str, str]]:
         """(nick, subject, body) of every personal letter after a day: every player alive at
-        the start of the turn gets one with exactly what he may know."""
+        the start of the turn gets one with exactly what he may know, and the day's public
+        outcome as the newspaper publishes it (:meth:`newspaper`: who was hanged, who died at
+        night, with the roles it reveals), so he knows it without the forum."""
         data = result.to_json()
+        paper = self.newspaper(result=result, row=row, state_before=state_before, next_row=next_row)
         dead_now = {d["player"]: d["cause"] for d in data["deaths"]}
         hunt_at = HUNT_STEPS.get(state_before.rules.hunt_step, HUNT_STEPS["after_clan_kills"])  # a hunt on one dead before it: target_dead
         gone = frozenset(d.player for d in result.deaths if d.step < hunt_at)
@@ -412,6 +415,7 @@ class Renderer:
                 examples=examples, fan_check=fan_check, has_son=has_son(after),
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
+                paper=paper,
             )
             out.append((nick, self.cfg.subject(f"итоги дня {row.day}"), body))
         return out

@@ -16,6 +16,7 @@ close-day does. The config stays the host's file: taught words live in the game 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -25,7 +26,7 @@ from .config import GameConfig, merged_words
 from .store import Letter, Store, loads, utc
 
 __all__ = ["TaughtWord", "taught", "with_taught", "teach", "forget", "action_of",
-           "unread_letters", "reread_changed", "Taught"]
+           "unread_letters", "sentence_around", "reread_changed", "Taught"]
 
 #: The problems of a letter that a taught word may settle: a sentence not understood as a
 #: move, or a move word the parser took for another role's (engine.model.Problem kinds).
@@ -187,17 +188,60 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
     return Taught(code, removed, [w for w in wanted if _same(w) not in found])
 
 
-def unread_letters(store: Store) -> list[tuple[int, str, list[str]]]:
+def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     """The open day's letters with something not understood (:data:`UNREAD_KINDS`), for the
     host to read again once he taught the words: ``(letter id, sender's nick, the texts not
-    understood)`` in order of receipt; empty when no day is open."""
+    understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
+    of receipt; empty when no day is open."""
     out = []
     for row in _open_day_letters(store)[1]:
         texts = [p.get("text", "") for p in loads(row.problems_json) or []
                  if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS]
         if texts:
-            out.append((row.id, row.nick or row.from_addr, texts))
+            out.append((row.id, row.nick or row.from_addr, texts,
+                        [sentence_around(row.body or "", text) for text in texts]))
     return out
+
+
+#: How long a sentence :func:`sentence_around` gives at most (characters, «…» included).
+SENTENCE_LIMIT = 200
+
+#: Where a sentence of a letter ends: «.», «!», «?», «…» before a space; a blank line; a line
+#: break before a capital letter or a list item (a line wrapped by the mail client goes on in
+#: lower case).
+_END = re.compile(r"[.!?…]+(?=\s|$)|\n\s*\n|\n(?=[ \t]*(?:[-*•>]|\d+[.)]|[A-ZА-ЯЁ]))")
+
+
+def sentence_around(body: str, text: str, limit: int = SENTENCE_LIMIT) -> str:
+    """The sentence of the letter ``body`` that holds ``text`` (the parser's span of what it
+    did not understand), whitespace folded: from the end of the sentence before (:data:`_END`)
+    to the end of its own (its final «.» left out, as it stands in «»); cut to ``limit``
+    characters around ``text`` with «…» where cut. ``text`` itself when the body
+    does not hold it (words in another order, a quote cut off)."""
+    words = re.findall(r"\w+", text)
+    if not words:
+        return " ".join(text.split())
+    found = re.search(r"\W+".join(map(re.escape, words)), body, re.IGNORECASE)
+    if found is None:
+        return " ".join(text.split())
+    start = max((m.end() for m in _END.finditer(body, 0, found.start())), default=0)
+    after = _END.search(body, found.end())
+    end = after.end() if after is not None and not after.group().isspace() else (
+        after.start() if after is not None else len(body))
+    before, after_text = body[start:found.start()], body[found.end():end]
+    head, span, tail = (" ".join(part.split()) for part in (before, found.group(), after_text))
+    if len(head) + len(span) + len(tail) + 2 > limit:  # keep the span, cut both sides at a word
+        room = max(limit - len(span) - 4, 0)
+        keep_head = min(len(head), room // 2 if len(tail) > room - room // 2 else room - len(tail))
+        keep_tail = min(len(tail), room - keep_head)
+        if keep_head < len(head):
+            head = "…" + head[len(head) - keep_head:].split(" ", 1)[-1] if keep_head else "…"
+        if keep_tail < len(tail):
+            tail = (tail[:keep_tail].rsplit(" ", 1)[0] if keep_tail else "") + "…"
+    # (the span keeps its place: a space beside it only where the letter has one)
+    gap = " " if head and before[-1:].isspace() or head == "…" else ""
+    shown = (head + gap + span + (" " if tail and after_text[:1].isspace() else "") + tail).strip()
+    return shown[:-1] if shown.endswith(".") and not shown.endswith("..") else shown  # as quoted in «»
 
 
 def _open_day_letters(store: Store) -> tuple:
@@ -222,14 +266,18 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     letter of the open day (read with moves, with none, or late for the day before) that they
     read otherwise than the words ``before`` did: ``close-day`` reads the day's letters with
     the words of its moment, so each such letter's sender gets a new reply now and the reply
-    says what close-day will do. Installs the new words for this process.
+    says what close-day will do. The sender's later letters of the day are read again after
+    it, in order of receipt: each reply says what stands after the letters before it, so the
+    last one says what stands after all of them (and, its reply still unsent, stands for the
+    earlier ones, :mod:`mailer.reply_context`). Installs the new words for this process.
 
     Args:
         own: the config as loaded (its own ``[words]``, without the taught ones); store: the
             game database; before: the game's words before the change (``with_taught(...).words``);
             now: aware current time (the Date of the replies).
     Returns:
-        ``(ids, report)``: the letters read again (in order of receipt) and the
+        ``(ids, report)``: the letters read again (in order of receipt; the later letters of
+        their senders too, ``report.followed``) and the
         :class:`mailer.intake.SyncReport` of their reading (None when there were none).
     Raises:
         mailer.day.GameError: a sync of this game is running (Russian).
@@ -248,10 +296,20 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
         return [parse_letter(row.body, row.nick, ctx.state, ctx.info).to_json() for row in rows]
 
     ids: list[int] = []
+    followed: list[int] = []
     if rows and before != after.words:
         old = readings(before)
-        ids = [row.id for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
+        changed = [row for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
+        # and every later letter of the same sender that day: its reply said what stood after
+        # the changed one (or stood for its reply), so it is read again after it, in order
+        first: dict[str, tuple] = {}
+        for row in changed:
+            first.setdefault(row.nick, (row.received, row.id))
+        ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
+        followed = [i for i in ids if i not in {row.id for row in changed}]
     install(after.words)
     if not ids:
         return [], None
-    return ids, reread(after, store, ids, now=now, open_day=True)
+    report = reread(after, store, ids, now=now, open_day=True)
+    report.followed = followed
+    return ids, report

@@ -67,13 +67,14 @@ def test_second_close_refuses_and_early_close_needs_flag(demo):
         close_day(cfg, store, now=AFTER)
     # a fresh-user check: right after day 1 closed, a second close-day told only «закрыть
     # раньше: close-day --early», and the host closed the new day 2 by it; it says day 1 is closed
-    assert str(early.value) == ("день 1 уже закрыт, открыт день 2: срок дня 2 — 09.12.2026 19:30 (МСК); "
-                                "он ещё не прошёл. Закрыть день 2 раньше срока (ходы, что придут потом, "
-                                "не войдут): mafia-mail close-day --early")
+    # (a fresh host, s43: «день 1 уже закрыт, открыт день 2: срок дня 2 — …» read oddly)
+    assert str(early.value) == ("день 1 уже закрыт; сейчас идёт день 2, его срок — 09.12.2026 19:30 (МСК), "
+                                "и он ещё не прошёл. Закрыть день 2 раньше срока (ходы, что придут потом, "
+                                "в него не войдут): mafia-mail close-day --early")
     shown = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day"],
                                env={"MAFIA_MAIL_NOW": AFTER.isoformat()})
     assert shown.exit_code == 1
-    assert shown.output.strip().endswith(f"не войдут): mafia-mail --config {cfg.path} close-day --early")
+    assert shown.output.strip().endswith(f"в него не войдут): mafia-mail --config {cfg.path} close-day --early")
 
 
 def test_reopen_restores_state_and_recloses(demo):

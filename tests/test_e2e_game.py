@@ -480,7 +480,7 @@ def _close(host, day, event, alive, end, players):
     if day in REFUSAL_DAYS:
         again = host("close-day", now=_after(day, 7), check=False)
         # the game has moved on: a second close-day is about the next day, still running
-        assert again.returncode != 0 and f"срок дня {day + 1}" in again.stderr
+        assert again.returncode != 0 and f"сейчас идёт день {day + 1}, его срок" in again.stderr
     return closed
 
 

@@ -140,6 +140,8 @@ def check_game(renderer: Renderer, roles: dict[str, str], turns: list[dict]) -> 
             assert body.startswith(f"Здравствуйте, {nick}!")
             permitted = clan_of(t.state_before, nick) | clan_of(t.result.new_state, nick)
             permitted |= {i.target for i in t.result.info if i.to == nick and i.target}
+            # the day's dead whose roles the newspaper reveals: the result letter tells them too
+            permitted |= {d.player for d in t.result.deaths if not d.hidden}
             for a in t.result.activations:
                 if a.kind == "son" and (a.player == nick or nick in clan_of(t.result.new_state, a.player)):
                     permitted |= clan_of(t.result.new_state, a.player)
@@ -161,7 +163,9 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
         if p.role != "son" or p.son_active or p.clan or son not in letters:
             continue
         body = letters[son]
-        if "сын" in body.lower() and not any(a.player == son for a in t.result.activations):
+        # (a son who died this turn is named as the newspaper names him, unless the eclipse hides it)
+        named = any(d.player == son and not d.hidden for d in t.result.deaths)
+        if "сын" in body.lower() and not named and not any(a.player == son for a in t.result.activations):
             found.append(f"{son}: the son's letter names the son")
         for m in t.result.moves:
             if m.by != son or m.action != "hunt" or m.reason != "son_shot":
@@ -288,7 +292,9 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
         nicks = list(addresses)
         with store.session() as s:
             rows = store.outgoing(s)
-            info = json.loads(store.day(s, 1).result_json)["info"]
+            day = store.day(s, 1)
+            info, deaths = json.loads(day.result_json)["info"], json.loads(day.result_json)["deaths"]
+            assert day.event == "none"  # no eclipse: the newspaper reveals every dead player's role
         assert len([r for r in rows if r.kind in ("role", "result")]) == 48
         # one reply that will go out to each of the six tells of the letter (a reply held back
         # for the player's later letter is repeated in that letter's reply, mailer.reply_context)
@@ -305,6 +311,7 @@ def test_live_demo_day_letters_one_address_and_no_leak(tmp_path):
             permitted = clan_of(state, r.to_nick)
             if r.kind == "result":
                 permitted |= {i["target"] for i in info if i["to"] == r.to_nick and i["target"]}
+                permitted |= {d["player"] for d in deaths}  # told as the newspaper tells them
             found += leaks(r.body, r.to_nick, nicks, permitted)
         assert found == []
     finally:

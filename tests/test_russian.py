@@ -496,7 +496,8 @@ def test_the_witness_reads_a_sentence(tmp_path):
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     # one sentence naming the watched player once (it read «Слежка за Маруськой: на Маруську …»)
     assert "  - Слежка: на Маруську этой ночью покушались — P1.\n" in letters["Свидетель"]
-    assert letters["Свидетель"].count("Маруськ") == 2  # her line under «Ваши ходы», and this one
+    # her line under «Ваши ходы», this one, and the day's dead as the newspaper tells them
+    assert letters["Свидетель"].count("Маруськ") == 3
     moves[1] = {"by": "Свидетель", "action": "watch", "target": "Бука"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     assert "  - Слежка: Бука — не удалась.\n" in letters["Свидетель"]

@@ -37,8 +37,8 @@ def _moves(game, letter_id):
 def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
     game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
     game.sync()
-    [(letter_id, who, texts)] = unread_letters(game.store)
-    assert (who, texts) == ("Бука", ["Отпаиваю компотом Маруську"])
+    [(letter_id, who, texts, sentences)] = unread_letters(game.store)
+    assert (who, texts, sentences) == ("Бука", ["Отпаиваю компотом Маруську"], ["Отпаиваю компотом Маруську"])
     assert _moves(game, letter_id) == ("applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
 
     done = teach(game.cfg, game.store, "лечение", ["отпаивать  компотом"], now=NOW)
@@ -175,8 +175,11 @@ def test_close_day_does_what_the_reply_after_the_words_change_says(game):
     before = with_taught(game.cfg, game.store).words
     teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
     ids, report = reread_changed(game.cfg, game.store, before, now=NOW)
-    assert ids == [1] and report.processed == 1  # the vote-only letter reads the same: not again
+    # the vote-only letter reads the same, but its reply stood for the first letter's and
+    # said what stood after it: read again after it, its reply is the one that goes out
+    assert ids == [1, 2] and report.processed == 2
     assert "Лечение: Маруська" in game.replies("reply")[-1].body
+    assert [r.ref for r in game.replies("reply") if r.state == "queued"] == ["reply:vote@x"]
     close_day(with_taught(game.cfg, game.store), game.store, now=DEADLINE + timedelta(minutes=5))
     with game.store.session() as s:
         result = loads(s.get(DayRow, 1).result_json)

@@ -146,15 +146,25 @@ def words(ctx: click.Context) -> None:
 
 
 def _echo_unread(store) -> None:
-    """The open day's letters with something not understood (:func:`mailer.taught_words.unread_letters`)."""
+    """The open day's letters with something not understood (:func:`mailer.taught_words.unread_letters`),
+    each with the sentence of the letter around it."""
     from mailer.taught_words import unread_letters
 
     unread = call(unread_letters, store)
     if unread:
         click.echo("Непонятое в письмах открытого дня (если это ход своими словами: "
                    + typed('words add ХОД "слова"') + "):")
-        for letter_id, who, texts in unread:
-            click.echo(f"  {letter_id}: {who} — " + "; ".join(f"«{t}»" for t in texts))
+        for letter_id, who, texts, sentences in unread:
+            click.echo(f"  {letter_id}: {who} — " + "; ".join(_in_sentence(t, s) for t, s in zip(texts, sentences)))
+
+
+def _in_sentence(text: str, sentence: str) -> str:
+    """What was not understood as the host reads it: the letter's sentence around it, and the
+    part not understood when the sentence says more («…» (не понято: «…»))."""
+    shown = f"«{sentence}»"
+    if sentence.rstrip(".!?…") != " ".join(text.split()).rstrip(".!?…"):
+        shown += f" (не понято: «{' '.join(text.split())}»)"
+    return shown
 
 
 def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
@@ -163,8 +173,11 @@ def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
 
     ids, report = call(reread_changed, own, store, before, now=now())
     if ids:
-        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, ids))}; "
-                   f"новые ответы — в очереди ({typed('outbox')}).")
+        changed = [i for i in ids if i not in report.followed]
+        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, changed))}"
+                   + (f" (и следом более поздние письма тех же игроков за день: {', '.join(map(str, report.followed))})"
+                      if report.followed else "")
+                   + f"; новые ответы — в очереди ({typed('outbox')}).")
     else:
         click.echo("Письма открытого дня эти слова не меняют: заново читать нечего.")
 

@@ -200,10 +200,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                             "досрочно закрыть можно уже начавшийся день или день, для которого уже "
                             "приняты ходы (письма после sync, votes import)")
         if on_time(now, deadline) and not early:
-            closed = f"день {row.day - 1} уже закрыт, открыт день {row.day}: " if row.day > 1 else ""
-            raise GameError(f"{closed}срок дня {row.day} — {local_text(deadline, cfg.zone)}; он ещё не прошёл. "
-                            f"Закрыть день {row.day} раньше срока (ходы, что придут потом, не войдут): "
-                            "mafia-mail close-day --early")
+            # which day is open now and its deadline, as a host reads it after «Ошибка: »
+            closed = f"день {row.day - 1} уже закрыт; " if row.day > 1 else ""
+            raise GameError(f"{closed}сейчас идёт день {row.day}, его срок — {local_text(deadline, cfg.zone)}, "
+                            f"и он ещё не прошёл. Закрыть день {row.day} раньше срока (ходы, что придут "
+                            "потом, в него не войдут): mafia-mail close-day --early")
         state = load_state(game)
         if fear_choice:
             row.fear_choice = _fear_choice(fear_choice, state)
