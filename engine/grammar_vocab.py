@@ -293,10 +293,10 @@ FILLERS: frozenset[str] = frozenset({
 })
 
 #: Words that refer to the sender himself.
-SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "собой",
-                                      "сибя", "сабя"})  # (typed by ear)
+SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "саму",
+                                      "собой", "сибя", "сабя"})  # (typed by ear)
 #: «Маньячу самого Графа», «самой Веры»: «the very X» before a name, no self reference.
-INTENSIFIERS: frozenset[str] = frozenset({"самого", "самой", "самому", "самим", "самую"})
+INTENSIFIERS: frozenset[str] = frozenset({"самого", "самой", "самому", "самим", "самую", "саму"})
 
 #: Pronouns that point at a player named elsewhere: never resolved, the move is unparsed.
 PRONOUNS: frozenset[str] = frozenset({
