@@ -21,7 +21,9 @@ _TAKE_BACK = frozenset({"нет", "вернее", "точнее", "вру", "н�
 
 #: Words that may open a correction of the name before («…, хотя нет, за Y», «ой»).
 SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя",
-                             "тьфу", "опечатка", "описка", "пардон"})
+                             "тьфу", "опечатка", "описка", "пардон",
+                             # struck out as on paper: «за X (зачёркнуто) за Y»
+                             "зачеркнуто", "зачеркнута", "зачеркнут"})
 
 
 def correction(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int,
