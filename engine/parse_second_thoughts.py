@@ -33,6 +33,7 @@ import functools
 import re
 
 from .grammar_hot import letter_pieces, lowered, memo_table
+from .grammar_flags import takes_back
 from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
@@ -264,6 +265,8 @@ def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
     lexicon (any form)."""
     if any(pair in lower[lo:hi] for pair in _BARE_PAIRS):
         return True  # (a bare refusal or doubt: «Не, не буду — совестно»)
+    if taken_back_only(re.findall(r"[^\W\d_]+", lower[lo:hi].replace("ё", "е"))):
+        return True  # («UPD: передумал насчёт карт.»: a change of mind and nothing else)
     idx = name_index(ctx.nicks)
     # (each piece between whitespace answered once per roster: :data:`_PIECE` holds no
     # whitespace and looks at nothing outside its match, so the words it finds in the span
@@ -329,7 +332,34 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
     if why is None and not named and (after_move or tail) and _bare(toks, words, found) and \
             not any(t.word and W.move_class(words[k]) for k, t in enumerate(toks)):
         why = "bare"  # («Обчищаю X. Не, не буду — совестно.», «…, против Y, не знаю…»)
+    if why is None and not named and taken_back_only([w for k, w in enumerate(words)
+                                                      if toks[k].word]):
+        why = "taken_back"  # («Лечу X.⏎X молчит.⏎UPD: передумала.»: a move taken back, which?)
     return why, acts, found
+
+
+#: Words that name what a change of mind is about («передумал насчёт карт»).
+_TOPIC = frozenset({"насчет", "поводу", "про", "относительно"})
+
+#: Words that head an update of a letter («UPD: передумал»).
+_UPDATE_HEADS = frozenset({"upd", "апд", "update", "ps", "пс", "p", "s", "ну", "все", "таки",
+                           "я", "всё", "по"})
+
+
+def taken_back_only(words: list[str]) -> bool:
+    """True when the normalised ``words`` of a sentence (no punctuation) only take something
+    back: correction words of which one takes back (:func:`engine.grammar_flags.takes_back`:
+    «передумал», «отбой»), an update's heading, and perhaps what the change of mind is about
+    after «насчёт», «по поводу» (three words at most: «UPD: передумал насчёт карт»). The
+    moves it bears on are not said: the letter asks which stands."""
+    if not words or len(words) > 8:
+        return False
+    k = next((n for n, w in enumerate(words) if w in _TOPIC), len(words))
+    head, topic = words[:k], words[k + 1:]
+    if len(topic) > 3 or (k < len(words) and not topic) or \
+            any(w not in V.CORRECTION_WORDS and w not in _UPDATE_HEADS for w in head):
+        return False
+    return takes_back(head)
 
 
 #: Markers that turn a sentence's move to another player when they open the rest of it.
