@@ -21,7 +21,12 @@ _TAKE_BACK = frozenset({"нет", "вернее", "точнее", "вру", "н�
 
 #: Words that may open a correction of the name before («…, хотя нет, за Y», «ой»).
 SELF_CORRECTION = frozenset({"нет", "вернее", "точнее", "ой", "вру", "то", "нет-нет", "хотя",
-                             "тьфу", "опечатка", "описка", "пардон"})
+                             "тьфу", "опечатка", "описка", "пардон",
+                             # struck out as on paper: «за X (зачёркнуто) за Y»
+                             "зачеркнуто", "зачеркнута", "зачеркнут",
+                             # a slip owned: «X (оговорилась, Y)»; read-as: «X (читать как: Y)»
+                             "оговорился", "оговорилась", "ошибся", "ошиблась", "опечатался",
+                             "опечаталась", "читать", "читай"})
 
 
 def correction(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int,
@@ -63,6 +68,9 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         if t.word:
             if head and again and t.w == again and k + 1 < hi and clause[k + 1].word:
                 again = ""  # (said once more, right before the new name)
+            elif t.w in ("читать", "читай") and k + 1 < hi and clause[k + 1].w == "как":
+                head, k = True, k + 2  # «X (читать как: Y)»: Y is what was meant
+                continue
             elif t.w in V.CORRECTION_WORDS:
                 # («то» heads only «то есть»: «лечу X, а то Y раскричалась» is a reason)
                 head = head or t.w in V.CORRECTION_HEADS or t.w == "ой" or (
@@ -85,12 +93,21 @@ def corrected_name(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         k += 1
     if not head or k >= hi:
         return None
-    if idx.exact(words, k, expected) is None:
+    found = idx.exact(words, k, expected)
+    if found is not None and k + found.length < hi and \
+            words[k + found.length] in _SUBJECT_PRONOUNS:
+        return None  # «…, оговорилась, X он обворовывал позавчера»: X opens a statement
+    if found is None:
         near = idx.approximate(words[k]) if len(words[k]) >= 3 else None
         if near is None or near.kind == "fuzzy" or not (
                 k + 1 >= hi or not clause[k + 1].word or parts_after(idx, clause, near, k + 1, hi)):
             return None  # «…, в смысле котяру»: a pet form or part of a nick, at the end
     return k, expected
+
+
+#: Subject pronouns right after a name: the name opens a statement of its own («X он
+#: обворовывал позавчера»), no correction's new target.
+_SUBJECT_PRONOUNS = frozenset({"он", "она", "они", "я", "мы"})
 
 
 def parts_after(idx, clause: list[Tok], near, k: int, hi: int) -> bool:

@@ -18,6 +18,7 @@ from .grammar_tokens import Tok
 from .names import NameHit
 from .names_case import case_fit, translation_fit
 from .names_english import TITLES
+from .names_fit import fit_owners
 from .names_match import NameIndex
 from .names_near import slip_reading
 from .translit import name_readings
@@ -127,10 +128,25 @@ def fitted(idx: NameIndex, ctx, clause: list[Tok], k: int, *, listed: bool) -> N
         # («за эльфа», «бина»: a Russian word a Latin nick reads as, in lower case); a work
         # word said for a word of a nick is that player («за дизайнера»: Ksu_design)
         return idx.work_fit(t.w, getattr(ctx, "alive", None))
+    if t.cap and _surname_after(idx, clause, k):
+        return None  # «угощаю Джонни Ринго»: a first name and a surname nobody holds
     # a pet form's suffix makes words of their own («кошку», «бабке»): in lower case a
     # dictionary word is not read as one
     pets = t.cap or t.quoted or not is_known_word(t.w)
     return idx.fit(t.w, getattr(ctx, "alive", None), pets)
+
+
+def _surname_after(idx: NameIndex, clause: list[Tok], k: int) -> bool:
+    """True when the capitalised word ``k`` is followed right away by another capitalised
+    word that is no dictionary word and names no player in any reading («Джонни Ринго»):
+    a person's full name, someone off the roster; its first word is no sound-alike of a
+    nick (Calamity_Jane)."""
+    n = k + 1
+    if n >= len(clause) or not clause[n].word or not clause[n].cap or len(clause[n].w) < 3:
+        return False
+    w = clause[n].w
+    return not is_known_word(w) and idx.exact([w], 0, None) is None and \
+        idx.approximate(w) is None and not fit_owners(idx.nicks, w)
 
 
 def _latin_rival(idx: NameIndex, w: str, hit: NameHit | None) -> NameHit | None:

@@ -273,6 +273,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), lo, lo + 1))
         out.end = lo + 1
         return out
+    if 2 <= lo and lo + 1 < hi and words[lo - 2] in ("кого", "кому") and words[lo] == "," and \
+            words[lo + 1] in ("и", "а", "но"):
+        # «Чико сменил три версии, кого вешать, и каждый раз …»: «кого» is the verb's object
+        # (whom to hang, asked in talk) and the conjunction opens another clause: no target
+        out.end = lo
+        return out
     if lo < hi and lo and _dative_self(clause, words, lo, hi):
         # «аптечку себе», «горчичники мне»: the thing of a move noun given to the sender
         out.hits.append((NameHit(ctx.sender.nick, (ctx.sender.nick,), "self"), lo, lo + 1))

@@ -164,6 +164,8 @@ CORRECTION_WORDS: frozenset[str] = frozenset({
     "финально", "окончательно",  # «Лечу X. Нет! Лечу Y. Финально: X»
     # an official letter's amendment: «Пункт 1 читать в следующей редакции: «…»»
     "редакции", "редакция",
+    # a word struck out as on paper: «слежу за X (зачёркнуто) за Y»
+    "зачеркнуто", "зачеркнута", "зачеркнут",
 })
 #: Words that take what was just said back as a joke («Голос за Ирочку — шучу-шучу!»,
 #: «Режу Кузнеца. Шучу, Кузнец, живи»).
@@ -175,14 +177,15 @@ CORRECTION_HEADS: frozenset[str] = frozenset({
     "стоп", "нет-нет", "тогда", "шучу", "пошутил", "пошутила", "тьфу", "опечатка",
     "очепятка", "описка", "опечатался", "опечаталась", "перепутал", "перепутала", "смысле",
     "оговорился", "оговорилась", "шутка", "шучу-шучу", "прикалываюсь", "финально",
-    "окончательно", "редакции", "редакция",
+    "окончательно", "редакции", "редакция", "зачеркнуто", "зачеркнута", "зачеркнут",
 })
 
 #: Words that mark a correction anywhere in a clause: a later move of the same kind replaces
 #: the earlier ones of the letter («Бью Кузю. Хотя нет — бью Бобра», «UPD: убиваем Кузю»).
 #: «нет» counts only before punctuation or another correction word; «есть» only after «то».
 CORRECTION_MARKS: frozenset[str] = CORRECTION_HEADS - {
-    "нет", "есть", "тогда", "опечатка", "очепятка", "описка"}  # «(опечатка, ПРОВЕРЯЮ)»
+    "нет", "есть", "тогда", "опечатка", "очепятка", "описка",  # «(опечатка, ПРОВЕРЯЮ)»
+    "зачеркнуто", "зачеркнута", "зачеркнут"}
 
 #: Move classes whose target may follow «за» («голосую за X», «слежу за X», «за меня»): a
 #: correction «хотя нет — за Y» after another move is about the vote (engine.parse_correct).
@@ -293,10 +296,10 @@ FILLERS: frozenset[str] = frozenset({
 })
 
 #: Words that refer to the sender himself.
-SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "собой",
-                                      "сибя", "сабя"})  # (typed by ear)
+SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "саму",
+                                      "собой", "сибя", "сабя"})  # (typed by ear)
 #: «Маньячу самого Графа», «самой Веры»: «the very X» before a name, no self reference.
-INTENSIFIERS: frozenset[str] = frozenset({"самого", "самой", "самому", "самим", "самую"})
+INTENSIFIERS: frozenset[str] = frozenset({"самого", "самой", "самому", "самим", "самую", "саму"})
 
 #: Pronouns that point at a player named elsewhere: never resolved, the move is unparsed.
 PRONOUNS: frozenset[str] = frozenset({

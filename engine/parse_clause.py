@@ -5,6 +5,7 @@ is read by :mod:`engine.parse_correct`.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from dataclasses import replace
@@ -221,9 +222,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 action="vote"), tried="vote"))
             return None
         if kws and clause[kws[0].i].w in V.VOTE_ORDINALS and (
-                ctx.turn.votes_per_player < 2 or not _ordinal_names(ctx, clause, kws[0].j)):
+                ctx.turn.votes_per_player < 2 or not _ordinal_names(ctx, clause, kws[0].j) or
+                points_numbered(ctx.text)):
             kws = []  # «Первый — Кузя»: two votes only on a two-vote day, else a list of talk
-            # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes)
+            # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes;
+            # «Второе: X с утра …» beside «Третье: …»: the points of a text, no vote)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, head, items)  # «Второго — X», «Двое: X и Y»
     elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
@@ -732,6 +735,22 @@ def _second_named(ctx: Ctx, clause: list[Tok], kw: Kw) -> int | None:
                 end += 1
             return end
     return None
+
+
+#: A heading by a neuter ordinal of three or more («Третье: …», «Четвёртое — …»; «В-пятых,
+#: …») at the start of a line or sentence: the letter numbers the points of a text (not
+#: «Третий — X»: a third vote, asked as one too many).
+_THIRD_POINT = re.compile(
+    r"(?:^|[.!?\n])[ \t]*(?:(?:трет|четв[её]рт|пят|шест|седьм)(?:ье|ое)\s*[:—–-]"
+    r"|в-(?:трет|четв[её]рт|пят|шест)ьих\b)", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def points_numbered(text: str) -> bool:
+    """True when ``text`` numbers the points of a text by ordinal headings past the second
+    («Первое: … Второе: … Третье: …»): a day has two votes at most, so its «Первое:»,
+    «Второе:» head points of talk, not votes."""
+    return _THIRD_POINT.search(text) is not None
 
 
 def _vote_za(ctx: Ctx, clause: list[Tok], start: int) -> int | None:

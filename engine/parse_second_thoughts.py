@@ -33,6 +33,7 @@ import functools
 import re
 
 from .grammar_hot import letter_pieces, lowered, memo_table
+from .grammar_flags import takes_back
 from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import move_targets
@@ -150,6 +151,10 @@ def findings(ctx: Ctx, visible: str, items: list[Item], moves: list[Move],
             continue  # (no name form and no move word: chatter, nothing cut into words)
         why, acts, found = _sentence(ctx, visible, lo, hi, moves, whole and was_after,
                                      not whole, spans[max(k - 1, 0)][0])
+        if why is None and whole and not (was_after and "\n\n" not in visible[
+                spans[k - 1][1]:lo]) and _changed_mind(ctx, visible, lo, hi):
+            # («Лечу X.⏎X молчит.⏎UPD: передумала.»: away from the move, which is taken back?)
+            why, acts = "taken_back", {a for _, a in made}
         if why is None:
             continue
         if acts is None:  # (the move read right before it)
@@ -264,6 +269,8 @@ def _may_relate(ctx: Ctx, lower: str, lo: int, hi: int) -> bool:
     lexicon (any form)."""
     if any(pair in lower[lo:hi] for pair in _BARE_PAIRS):
         return True  # (a bare refusal or doubt: «Не, не буду — совестно»)
+    if taken_back_only(re.findall(r"[^\W\d_]+", lower[lo:hi].replace("ё", "е"))):
+        return True  # («UPD: передумал насчёт карт.»: a change of mind and nothing else)
     idx = name_index(ctx.nicks)
     # (each piece between whitespace answered once per roster: :data:`_PIECE` holds no
     # whitespace and looks at nothing outside its match, so the words it finds in the span
@@ -330,6 +337,43 @@ def _sentence(ctx: Ctx, visible: str, lo: int, hi: int, moves: list[Move], after
             not any(t.word and W.move_class(words[k]) for k, t in enumerate(toks)):
         why = "bare"  # («Обчищаю X. Не, не буду — совестно.», «…, против Y, не знаю…»)
     return why, acts, found
+
+
+def _changed_mind(ctx: Ctx, visible: str, lo: int, hi: int) -> bool:
+    """True when the sentence ``visible[lo:hi]`` only says the sender changed his mind
+    (:func:`taken_back_only`) and names no player."""
+    idx = name_index(ctx.nicks)
+    toks = _tokens(idx, visible, lo, hi)
+    words = clause_words(toks)
+    return taken_back_only([w for k, w in enumerate(words) if toks[k].word]) and \
+        not any(True for _ in _players(idx, toks, words))
+
+
+#: Words that name what a change of mind is about («передумал насчёт карт»).
+_TOPIC = frozenset({"насчет", "поводу", "про", "относительно"})
+
+#: Words that head an update of a letter («UPD: передумал»).
+_UPDATE_HEADS = frozenset({"upd", "апд", "update", "ps", "пс", "p", "s", "ну", "все", "таки",
+                           "я", "всё", "по"})
+
+
+def taken_back_only(words: list[str]) -> bool:
+    """True when the normalised ``words`` of a sentence (no punctuation) only take something
+    back: correction words with a form of «передумать» among them, an update's heading, and perhaps what the change of mind is about
+    after «насчёт», «по поводу» (three words at most: «UPD: передумал насчёт карт»). The
+    moves it bears on are not said: the letter asks which stands."""
+    if not words or len(words) > 8:
+        return False
+    k = next((n for n, w in enumerate(words) if w in _TOPIC), len(words))
+    head, topic = words[:k], words[k + 1:]
+    if len(topic) > 3 or (k < len(words) and not topic) or \
+            any(w not in V.CORRECTION_WORDS and w not in _UPDATE_HEADS for w in head):
+        return False
+    return not _CHANGED.isdisjoint(head) and takes_back(head)
+
+
+#: The forms of «передумать» (a change of mind, not «всё, отбой» signing off).
+_CHANGED = frozenset({"передумал", "передумала", "передумали"})
 
 
 #: Markers that turn a sentence's move to another player when they open the rest of it.

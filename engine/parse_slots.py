@@ -71,7 +71,7 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
     """The move classes (``engine.grammar_vocab``) the sender may still use today: those of
     a move he can make that the letter's ``items`` hold no move of (a vote while fewer
     vote targets were read than the day gives; for a clan boss, the move of a living member
-    he gave no order for)."""
+    he gave no order for; a fan's search that names the role sought and nobody)."""
     actions: set[str] = set()
     members: set[str] = set()
     votes = 0
@@ -80,6 +80,8 @@ def open_slots(ctx: Ctx, items: list[Item]) -> frozenset[str]:
             move = found.move if found is not None else None
             if move is None:
                 continue
+            if move.action == "search" and not move.target:
+                continue  # «теперь ищу врача»: the role named, whom she searches still open
             actions.add(move.action)
             if move.action == "vote":
                 votes += len([t for t in (move.target, *move.targets) if t])

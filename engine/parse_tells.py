@@ -289,7 +289,8 @@ _PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб"
 #: verb of giving in the infinitive after it is the order's own verb as a learner writes it
 #: («Голос Гиви давать»).
 _ADDING = frozenset({"до", "кучи", "равно", "давать", "дать", "отдавать", "отдать",
-                     "ставить", "поставить"})
+                     "ставить", "поставить",
+                     "компанию"})  # «залп по X за компанию»: along with the other move
 
 
 #: The hunt named after its target («пальнуть в Карася на мирной охоте»): the order's own words.
