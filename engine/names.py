@@ -187,7 +187,6 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     for nick in nicks:
         _add_initials(idx, nick)
         _add_pieces(idx, nick, alone)
-        _add_coded(idx, nick)
         _add_given(idx, nick)
         _add_numbers(idx, nick)
         _add_numbered(idx, nick)
@@ -579,18 +578,6 @@ def _adjective(word: str) -> bool:
         return tag.POS == "ADJF" and "nomn" in tag
     found, noun = translations(word)
     return not noun and any(ru.endswith(("ый", "ий", "ой")) for ru in found)
-
-
-def _add_coded(idx: NameIndex, nick: str) -> None:
-    """Index a word of letters and digits mixed of a nick of several words («7Б» of
-    «7Б_классрук», «R2» of «R2-Д2») as a word of it, however short: no Russian word holds a
-    digit, so the word names the player («Голоса — Историк и 7Б»)."""
-    words = re.findall(r"[^\W_]+", nick)
-    if len(words) < 2:
-        return
-    for w in words:
-        if len(w) >= 2 and re.search(r"\d", w) and re.search(r"[^\W\d_]", w):
-            _add(idx.single, nick, {norm(w): ALL_CASES})  # (it does not decline)
 
 
 def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
