@@ -415,23 +415,29 @@ def elsewhere(clause: list[Tok], k: int, hi: int) -> bool:
 _STAYS = frozenset({"гостит", "погостит", "гостят", "погостят"})
 #: A guest's coming to it («ко мне идёт X», «пусть X заглянет на бокальчик»).
 _COMES = frozenset({"идет", "придет", "приходит", "зайдет", "заходит", "заглянет",
-                    "заглядывает", "пожалует", "наведается", "забежит"})
+                    "заглядывает", "пожалует", "наведается", "забежит", "поднимется",
+                    "спустится", "заедет", "приедет"})
+#: The guest's coming in the past after the host's «чтобы» («Хочу, чтобы ко мне в гости
+#: пришёл X»): her wish, so her invitation.
+CAME = frozenset({"пришел", "пришла", "зашел", "зашла", "заглянул", "заглянула", "поднялся",
+                   "поднялась", "заехал", "заехала", "приехал", "приехала"})
 #: A guest's coming over that «пусть» alone makes the host's invitation («пусть заглянет X»;
 #: not «пусть идёт X»: let him go; not «пусть приходит»: he may come, if he likes).
-_COMES_OVER = frozenset({"придет", "зайдет", "заглянет", "пожалует", "наведается", "забежит"})
+_COMES_OVER = frozenset({"придет", "зайдет", "заглянет", "пожалует", "наведается", "забежит",
+                         "поднимется", "спустится", "заедет", "приедет"})
 #: An evening at the host's home, named beside the guest's coming.
 _PARTY = frozenset({"вечеринка", "вечеринку", "пижамная", "пижамную", "пати", "девичник",
                     "праздник", "чаепитие", "застолье"})
 
 #: The words that make a host's sentence of the guest's coming worth reading («Маруська, иди
 #: сюда»: :func:`hostess_vocative`).
-GUEST_WORDS = _STAYS | _COMES | {"сюда"}
+GUEST_WORDS = _STAYS | _COMES | CAME | {"сюда"}
 
 #: «в моём замке», «в мой подвал»: the host's own place.
 _MY = frozenset({"моем", "моём", "мой", "моей", "мою", "моё", "мое", "нашем", "наш", "нашей"})
 #: Words a host's statement of the guest's coming may hold besides the verb, the name, the
 #: place and the treat.
-_GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне"}
+_GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне", "чтобы", "чтоб", "наверх"}
 
 
 def guest_comes(clause: list[Tok], start: int, stop: int,
@@ -445,7 +451,8 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
     past, another player or any other word: talk, «ко мне идёт Кузя с претензиями»). Returns
     an ``INVITE`` keyword of no width at the name and the statement's end, None otherwise."""
     words = clause_words(clause)
-    v = next((n for n in range(start, stop) if words[n] in _STAYS or words[n] in _COMES), None)
+    v = next((n for n in range(start, stop) if words[n] in _STAYS or words[n] in _COMES or
+              words[n] in CAME), None)
     if v is None:
         return None
     lo = next((n + 1 for n in range(v - 1, start - 1, -1) if words[n] in _CLOSE), start)
@@ -478,7 +485,7 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
             treat, k = True, k + 2  # «на бокальчик»
             continue
         if w in _GUEST_AROUND or w in _PARTY or w in _EVENING:  # («у меня вечеринка 🍕 приходит X»)
-            wish = wish or w in ("пусть", "пускай")
+            wish = wish or w in ("пусть", "пускай", "чтобы", "чтоб")
             k += 1
             continue
         if name is None and t.cap:
@@ -488,8 +495,10 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
                 name, k = k, k + size
                 continue
         return None
+    if words[v] in CAME and not ({"чтобы", "чтоб"} & set(words[lo:hi])):
+        return None  # («ко мне вчера зашёл X»: a story)
     if name is None or not (mine or (treat and wish) or words[v] in _STAYS or
-                            (wish and words[v] in _COMES_OVER)):
+                            (wish and (words[v] in _COMES_OVER or words[v] in CAME))):
         # («тогда пусть придёт X»: the host's wish that a guest comes over is her invitation)
         return None
     return Kw(V.INVITE, name, name, weak=True, own=True), hi

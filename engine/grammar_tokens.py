@@ -154,7 +154,8 @@ _NUMBERED_UPDATE = re.compile(r"(?:upd|апд)\d{1,2}")
 def _word_form(raw: str) -> tuple[str, bool]:
     """(:func:`engine.words.norm` of ``raw``, its first letter a capital), remembered in
     :data:`_WORD_FORMS`. A word of no dictionary one letter away from a word that takes a
-    move back («хтоя», «билн», «сотп»: :func:`_take_back_typo`) is read as that word."""
+    move back («хтоя», «билн», «сотп»: :func:`_take_back_typo`) is read as that word; the
+    spoken particle «ж» is read as «же»."""
     if len(_WORD_FORMS) > 100_000:
         _WORD_FORMS.clear()
     w = norm(raw)
@@ -162,6 +163,8 @@ def _word_form(raw: str) -> tuple[str, bool]:
         w = w.rstrip("0123456789")  # «UPD2:», «апд3»: an update of the letter as «UPD:»
     if "-" in w:
         w = _said_once(w)
+    if w == "ж":
+        w = "же"  # «за неё ж голосую»: the spoken particle «ж» is «же»
     form = _WORD_FORMS[raw] = (_take_back_typo(w) or w, raw[0].isupper())
     return form
 

@@ -62,6 +62,7 @@ from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import doubled_verbs, typing_fixed
 from .textnorm_learner import learner_fixed
 from .textnorm_clan import clan_story_fixed
+from .textnorm_radio import radio_signoff_blanked
 from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
 from .parse_verb_after import verb_after_target
@@ -86,7 +87,8 @@ from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_c
 from .parse_second_thoughts import second_thoughts
 from .parse_rival_names import rival_readings
 from .parse_finish import finish
-from .parse_swap import cancel_of_another, cancelled_move, cancelled_postscript, swapped
+from .parse_swap import (cancel_of_another, cancel_rest, cancelled_move, cancelled_postscript,
+                         swapped)
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
 from .parse_subject import own_short_form
@@ -220,6 +222,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     """
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
+    text = radio_signoff_blanked(text)  # «Сокол на связи. … ⏎Отбой»: the sign-off, no take-back
     text = colon_numbers(text)  # «Двоих:⏎1: X⏎2: Y» as «1) X⏎2) Y»
     text = sub_numbers(text)  # «4. Линч:⏎4.1. X;⏎4.2. Y» as «4. Линч:⏎1. X;⏎2. Y»
     text = earlier_letter_asides(text)  # «п. 1 моего предыдущего письма (охрана X)»
@@ -391,13 +394,22 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 continue
             if cancelled_move(ctx, clause, flags["cancel"], items):
                 prev = held = None  # «Отменяю МО»: that move only
-                passed(ctx, clause)
-                continue
-            if cancel_of_another(ctx, clause, items):
+                rest = None if items and items[-1].problem is not None and \
+                    items[-1].pos == clause[0].start else \
+                    cancel_rest(ctx, clause, flags["cancel"])  # (not when the cancel is asked)
+                if rest is None:
+                    passed(ctx, clause)
+                    continue
+                # «Голос отменяю, голос Y»: the new order behind the comma is read
+                clause = clause[rest:]
+                flags = clause_flags(clause)
+                clause_skip = flags["skip"]
+            elif cancel_of_another(ctx, clause, items):
                 prev = held = None  # «Вчерашнее про Бендера отменяю»: asked, no move dropped
                 passed(ctx, clause)
                 continue
-            cancel_pos = clause[0].start
+            if flags["cancel"] is not None:
+                cancel_pos = clause[0].start
         member_actor, start, pending_member = member_prefix(ctx, clause, pending_member, items)
         if member_actor is False:
             skip = skip or clause_skip

@@ -24,7 +24,7 @@ from .grammar_delegate import (
 )
 from .grammar_keywords import Kw, at_somebody, only_fillers
 from .grammar_orders import POSTURE, name_sizes, remark_start, writes_it_himself
-from .grammar_own import guest_comes, hostess_home, hostess_vocative, own_guest
+from .grammar_own import CAME, guest_comes, hostess_home, hostess_vocative, own_guest
 from .grammar_triggers import HOSTS
 from .textnorm_sender import dictated
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
@@ -131,8 +131,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
     if member is None and ctx.sender.role in HOSTS and (home := _host_home(
             ctx, clause, start, next((k.i for k in kws if k.cls != V.INVITE), len(clause))
     )) is not None and \
-            not any(k.i < home[0].i for k in kws) and \
+            not any(k.i < home[0].i and not (k.cls == V.INVITE and k.weak and
+                                             _same_part(clause, k.i, home[0].i)) for k in kws) and \
             (ctx.sender.role == "hostess" or home[0].i == home[0].j):
+        # («ко мне в гости пришёл X»: the words «в гости» of her statement are no move apart)
         # «сегодня у меня Лёлик (в гостях)», «жду Витязя»: her invitation in her own words;
         # the psycho's only with the guest named first («Петровича ко мне, на чай»)
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
@@ -930,6 +932,14 @@ def _takes_guest(ctx: Ctx, clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
                 all(not clause[n].word or clause[n].w in _GUEST_GAP for n in range(a)):
             return True
     return False
+
+
+def _same_part(clause: list[Tok], a: int, b: int) -> bool:
+    """True when no comma, dash, colon or semicolon stands between tokens ``a`` and ``b`` and
+    a verb of the guest's coming in the past stands there («ко мне в гости пришёл X» after
+    «чтобы»: only :func:`engine.grammar_own.guest_comes` reads it)."""
+    return not any(clause[n].w in (",", "—", ":", ";") for n in range(a, b)) and \
+        any(clause[n].w in CAME for n in range(a, b))
 
 
 def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):

@@ -153,7 +153,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return hi  # «Леви пусть охраняет кого хочет»: the member chooses, he writes himself
     if on_behalf and kw.i > lo and kw.j < hi and clause[kw.j].w == "," and \
             kw.j - kw.i == 1 and _said_to_him(clause[kw.i].w) and \
-            read_back(ctx, actor, clause, lo, kw.i) is not None:
+            read_back(ctx, actor, clause, lo, kw.i) is not None and \
+            not _one_more(clause, kw.j + 1, hi):
         hi = kw.j  # «Кузя — Ленку охраняй, её Буратино вчера утащил»: his target before the
         # verb said to him; the names after the comma are why
     start = after_condition(ctx, actor, clause, kw.j, hi, action)
@@ -635,6 +636,20 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
     if other is not None and clause[n].cap:
         return None, n + max(1, other.length)
     return None
+
+
+#: Words that add the part they stand in to the move before («…, и Фрола тоже»).
+_TOO = frozenset({"тоже", "также"})
+
+
+def _one_more(clause: list[Tok], k: int, hi: int) -> bool:
+    """True when the comma part from ``k`` (up to the next comma or ``hi``) opens with «и»
+    and holds «тоже» / «также»: one more target of the move before («Мотю обчисти, и Фрола
+    тоже»), no reason after it."""
+    if k >= hi or clause[k].w != "и":
+        return False
+    end = next((n for n in range(k, hi) if clause[n].w == ","), hi)
+    return any(clause[n].w in _TOO for n in range(k + 1, end))
 
 
 #: Prepositions of a target after the member named in his order («— на мне», «— у Совы»).

@@ -23,6 +23,10 @@ _SUMMARY = re.compile(
     r"(?:(?<=\n)|(?<=^)|(?<=[.!?] ))[ \t]*(итого)[ \t]*[:,—–-]?[ \t]*"
     rf"(?=({_NAME})[ \t]*(?:\bи\b|,|\+)[ \t]*({_NAME})[ \t]*[.!]?[ \t]*(?:\n|$))",
     re.IGNORECASE)
+#: «Итого: X.» — a sentence of «итого» and one name closing its line (a one-vote day).
+_SUMMARY_ONE = re.compile(
+    r"(?:(?<=\n)|(?<=^)|(?<=[.!?] ))[ \t]*(итого)[ \t]*[:,—–-]?[ \t]*"
+    rf"(?=({_NAME})[ \t]*[.!]?[ \t]*(?:\n|$))", re.IGNORECASE)
 #: A word of voting said before the summary.
 _VOTE_SAID = re.compile(r"(?i)\b(?:голос\w*|линч\w*|голосую|голосуем)\b")
 
@@ -39,6 +43,8 @@ def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
     Returns:
         The text (unchanged when there is no such summary) and the offsets of the summary
         words in it. Pure."""
+    if votes == 1:
+        return _one_summary(text)
     if votes != 2:
         return text, []
     out: list[str] = []
@@ -50,6 +56,35 @@ def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
         out.append(text[last:m.end(1)])
         marks.append(sum(map(len, out)) - len(m.group(1)))
         out.append(" голоса: ")
+        last = m.end()
+    if not marks:
+        return text, []
+    out.append(text[last:])
+    return "".join(out), marks
+
+
+def _one_summary(text: str) -> tuple[str, list[int]]:
+    """:func:`vote_summary` on a one-vote day: «Трибунал — Зорг... хотя нет, Громозека
+    шумный. Итого: Громозека.» — one name after «итого», when the last move word before it
+    is a word of voting (not «Лечу X… Итого: Y», a summary of another move)."""
+    from .lexicon import lexicon
+    from .words import norm
+
+    if "тог" not in text.lower():
+        return text, []
+    words = lexicon().words
+    out: list[str] = []
+    marks: list[int] = []
+    last = 0
+    for m in _SUMMARY_ONE.finditer(text):
+        before = [words[w] for w in map(norm, re.findall(r"[^\W\d_]+", text[:m.start(1)]))
+                  if w in words]
+        if not before or before[-1] != "VOTE" or _move_word(m.group(2)) or \
+                re.search(r"(?i)\s(?:и|или|да|and|or)\s", m.group(2)):
+            continue  # (not «Итого Шкаф и Сергей»: two players on a one-vote day)
+        out.append(text[last:m.end(1)])
+        marks.append(sum(map(len, out)) - len(m.group(1)))
+        out.append(" голос: ")
         last = m.end()
     if not marks:
         return text, []

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_flags import cancel_names_move
+from .grammar_flags import cancel_names_move, clause_flags
 from .grammar_refs import named_before
 from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
@@ -47,7 +47,8 @@ def swapped(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item]) -> bool
     change = next((k for k, w in enumerate(words) if w in _CHANGE), None)
     instead = next((k for k, w in enumerate(words) if w == "вместо"), None)
     if change is None and instead is None:
-        return _not_but(ctx, clause, words, flags, items)
+        return _struck(ctx, clause, words, flags, items) or \
+            _not_but(ctx, clause, words, flags, items)
     at = change if change is not None else instead
     lo, hi = _segment(words, at)
     if instead is not None and change is None and instead + 1 < len(words) and \
@@ -130,6 +131,89 @@ def _named_action(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> str | None:
     if len({kw.cls for kw in kws}) != 1:
         return None
     return action_for(kws[0].cls, ctx.sender, ctx.turn)
+
+
+#: Words that strike a name out of the letter («X вычеркнуть», «вычеркните X», «X
+#: отставить», the army's «cancel that»).
+_STRIKE = frozenset({"вычеркнуть", "вычеркните", "вычеркни", "вычеркиваю", "вычеркиваем",
+                     "зачеркнуть", "зачеркните", "зачеркни", "зачеркиваю", "зачеркиваем",
+                     "отставить"})
+#: Marks that end the strike's part («Пушкинистку вычеркнуть — перечитала форум»).
+_PART_ENDS = frozenset({",", ";", "—", "–", "-", ":"})
+#: Words that may open the strike's part («UPD: не, Мотю отставить», «Исправлено: X вычеркнуть»).
+_STRIKE_LEAD = V.CORRECTION_WORDS | {"не", "исправлено", "так", "и"}
+#: Words that may stand before the one player named after a strike to give the struck
+#: move to him («X вычеркнуть, добавить Y», «X отставить, Y»).
+_ADD = frozenset({"добавить", "добавьте", "добавляю", "добавляем", "а", "—", "-", ":", "лучше",
+                  "теперь", "тогда", "ставим", "ставлю", "пишите", "впишите", "вписать"})
+
+
+def _struck(ctx: Ctx, clause: list[Tok], words: list[str], flags: dict,
+            items: list[Item]) -> bool:
+    """«UPD: Мотю вычеркнуть», «Мотю отставить, Кочетова», «вычеркните Мотю, добавить Y»:
+    a word of striking out beside one player X (right before or after it, nothing else in
+    its part, up to a comma or a dash) that the one earlier move of the letter on X has
+    among its targets: X is taken off that move (a move of two targets keeps the other, a
+    move of one is dropped). After the mark: one player alone (or after «добавить», «а»,
+    «лучше» …), or the same move's word and one player, takes X's place in that move;
+    another move word gives a new order, read as any clause; words naming nobody say why;
+    anything else is asked. True when done (False: the clause is read as any other, with X
+    taken off when a move word follows)."""
+    at = next((k for k, w in enumerate(words) if w in _STRIKE), None)
+    if at is None:
+        return False
+    lo = _segment(words, at)[0]
+    hi = next((n for n in range(at, len(words)) if words[n] in _PART_ENDS), len(words))
+    hits = [h for h in _names(ctx, clause, words) if lo <= h[1] < hi]
+    if len(hits) != 1:
+        return False
+    x, kx, lx = hits[0]
+    first = min(kx, at)
+    if not (kx + lx == at or kx == at + 1) or \
+            any(clause[n].word and clause[n].w not in _STRIKE_LEAD for n in range(lo, first)) or \
+            any(clause[n].word for n in range(first, hi) if not (kx <= n < kx + lx or n == at)):
+        return False  # («UPD: не, Мотю отставить»: correction words before it)
+    on_x = [it for it in items if it.move is not None and it.pos < clause[0].start and
+            x in _targets(it)]
+    if len(on_x) != 1:
+        return False
+    target = on_x[0]
+    rest = clause[hi + 1:] if hi < len(clause) else []
+    rw = clause_words(rest)
+    new = _names(ctx, rest, rw)
+    kws = find_keywords(rest, set(), name_index(ctx.nicks)) if rest else []
+    if len(new) == 1 and new[0][0] != x and new[0][0] not in _targets(target) and \
+            len(kws) == 1 and kws[0].j <= new[0][1] and \
+            action_for(kws[0].cls, ctx.sender, ctx.turn) == target.move.action:
+        # «Мотю вычеркнуть, убиваем Кочетова»: the same move on Y, in X's place
+        k = hi + 1 + new[0][1]
+        return exchange(ctx, clause, flags, items, target, x, k, new[0][2], hi + 1 + kws[0].i)
+    if kws:
+        _taken_off(items, target, x)  # («Мотю отставить, голос Кочетову»: a new order)
+        return False
+    if not new:
+        _taken_off(items, target, x)  # («Мотю отставить, пусть живёт»: why)
+        return True
+    if len(new) == 1 and new[0][0] != x and new[0][0] not in _targets(target) and \
+            all(not rest[n].word or rw[n] in _ADD for n in range(new[0][1])) and \
+            not any(t.word for t in rest[new[0][1] + new[0][2]:]):
+        k = hi + 1 + new[0][1]  # («Мотю отставить, Кочетова»)
+        return exchange(ctx, clause, flags, items, target, x, k, new[0][2], k)
+    items.append(Item(clause[0].start, problem=problem(
+        span(ctx.text, clause, 0, len(clause)), "unparsed", "swap")))
+    return True
+
+
+def _taken_off(items: list[Item], target: Item, nick: str) -> None:
+    """``nick`` taken off the move of ``target`` in ``items``: the move dropped when he was
+    its only target."""
+    rest = tuple(t for t in _targets(target) if t != nick)
+    if not rest:
+        items.remove(target)
+        return
+    items[items.index(target)] = replace(target, move=replace(
+        target.move, target=rest[0] if len(rest) == 1 else None,
+        targets=() if len(rest) == 1 else rest), spared=target.spared + (nick,))
 
 
 #: Prepositions a target may follow in «не у X, а у Y».
@@ -328,6 +412,22 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     else:
         items[:] = [it for it in items if it not in hit]
     return True
+
+
+def cancel_rest(ctx: Ctx, clause: list[Tok], at: int) -> int | None:
+    """After :func:`cancelled_move` took one move back: the index of the clause's first token
+    behind the comma or semicolon that closes the cancel verb's part («Голос отменяю, голос
+    Y», «Отменяю голос, голосую за Y»), when the rest holds a move word of its own and no
+    cancel; None when nothing is left to read."""
+    words = clause_words(clause)
+    hi = _segment(words, at - 1)[1] if at > 0 else 0
+    if hi + 1 >= len(clause):
+        return None
+    rest = clause[hi + 1:]
+    if not find_keywords(rest, set(), name_index(ctx.nicks)) or \
+            clause_flags(rest)["cancel"] is not None:
+        return None
+    return hi + 1
 
 
 #: The cancel verbs a move's name may stand before («МО отменяю», «голос отменяю»).

@@ -285,12 +285,13 @@ _SENDER_REMARK = frozenset({"мне", "я",
 #: spoken spellings («шоб», «штоб»).
 _PURPOSE = frozenset({"чтоб", "чтобы", "дабы", "шоб", "штоб", "штобы", "шобы"})
 
-#: «до кучи»: «in addition», «всё равно»: «anyway» after a target, no talk about him; a
+#: «до кучи», «за компанию»: «in addition», «всё равно»: «anyway» after a target, no talk about him; a
 #: verb of giving in the infinitive after it is the order's own verb as a learner writes it
 #: («Голос Гиви давать»).
 _ADDING = frozenset({"до", "кучи", "равно", "давать", "дать", "отдавать", "отдать",
                      "ставить", "поставить",
-                     "компанию"})  # «залп по X за компанию»: along with the other move
+                     # «залп по X за компанию», «X заодно», «X в придачу»: along with the rest
+                     "компанию", "заодно", "придачу", "впридачу"})
 
 
 #: The hunt named after its target («пальнуть в Карася на мирной охоте»): the order's own words.

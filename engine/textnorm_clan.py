@@ -59,7 +59,7 @@ __all__ = ["clan_story_fixed"]
 #: The cheap test: a letter with none of these holds none of the phrases.
 _MARKERS = re.compile(r"(?i)клан|умр|двоих|двое|следом|если|сн[её]т|спать навсегда|покида|не увидим|не дожив|"
                       r"не просн|отправ|\bне\s|лезет|, (?:мой|моя|наш|наша) |отда|переда|довер|"
-                      r"поруч|два|две|2|two|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ|усмотрение")
+                      r"поруч|удар|два|две|2|two|kill|(?<!\w)ты(?!\w)|за\s+(?:него|нее|неё)|особ|усмотрение")
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
@@ -75,10 +75,18 @@ _CLAN_GOES = re.compile(
     r"тогда|сразу|опять|снова|всем|составом|полным))*\s+"
     r"(?:(?:ид[её]т|плыв[её]т|ед[её]т|пойд[её]т|поплыв[её]т|поедет|направляется|отправляется|"
     r"наведается|заглянет|заходит|зайд[её]т|нагрянет|наносит\s+визит|приходит|придёт|придет)"
-    r"(?:\s+(?:сегодня|ночью|тихо|сразу|прямо))*\s+(?:к|ко)|работает\s+по)\s+"
+    r"(?:\s+(?:сегодня|ночью|тихо|сразу|прямо))*\s+(?:к|ко)|(?:работает|ударяет|ударит|"
+    r"(?:наносит|нанес[её]т)\s+(?:свой\s+)?удар)\s+по)\s+"
     r"(?:(?P<two>двоим|обоим)\s*[:—-]?\s*(?:к\s+)?)?"
     r"(?:(?:дуплу|дому|норе|каюте|двери|дверям|порогу|избушке|берлоге|логову|квартире|хате|"
     r"окну|окнам|постели|кровати)\s+)?")
+
+#: «Удар по X», «Наносим удар по X», «Ударяем по X»: the clan's strike as a noun or a verb of
+#: the first person plural, «по» and a player's name.
+_STRIKE = re.compile(
+    r"(?i)(?<![\w-])(?:(?:наш|мой|клановый)\s+)?(?:удар(?:\s+клана)?|(?:наносим|нанес[её]м|"
+    r"наношу|нанесу)\s+(?:свой\s+|наш\s+)?удар|ударяем|ударим|ударю|ударяю)"
+    r"(?:\s+(?:сегодня|этой\s+ночью|ночью))*\s*[—:-]?\s*по\s+([^,.;:!?—()\n]{2,40})")
 
 #: «клан 1 сегодня устраняет двоих»: a kill verb of the third person after «клан».
 _CLAN_KILLS = re.compile(
@@ -270,6 +278,8 @@ def clan_story_fixed(text: str, nicks: tuple[str, ...], actor: Actor | None,
         text = _HANDS_KILL.sub(lambda m: "" if _is_name(m.group(1).strip(), nicks)
                                else m.group(0), text)
         said = _KILL_SAID.search(text) is not None
+        if "удар" in text.lower():
+            text = _strikes(text, nicks)
         text = _sentences(text, nicks, lambda x, n: _kill_fixed(x, n, said))
         if turn.event == "full_moon":
             text = _FULL_MOON.sub(r"\1 и ", text)
@@ -355,6 +365,23 @@ def _kill_fixed(sentence: str, nicks: tuple[str, ...], said: bool) -> str:
             sentence = sentence[:lo if let is None else let] + "убиваем " + head[lo:] + \
                 sentence[m.end():]
     return sentence
+
+
+def _strikes(text: str, nicks: tuple[str, ...]) -> str:
+    """«Удар по X», «Наносим удар по X» (:data:`_STRIKE`) → «убиваем X» when X is a player's
+    name and the sentence up to it is no question, musing or lynch talk (a vote after it in
+    the same sentence is no matter: «Удар по X, голос Y»)."""
+    out, last = [], 0
+    for m in _STRIKE.finditer(text):
+        lo = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1  # (the sentence's start)
+        hi = m.end(1)
+        if text[hi:hi + 1] == "?" or _MUSING.search(text[lo:hi]) or \
+                not _is_name(m.group(1).strip(), nicks):
+            continue
+        out += [text[last:m.start()], "убиваем "]
+        last = m.start(1)
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _unless_boss(text: str, boss: str, nicks: tuple[str, ...]) -> str:
