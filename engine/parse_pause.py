@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from operator import itemgetter
 
 from .grammar_rules import action_for, problem
 from .textcase import lower_of
@@ -91,6 +92,9 @@ def after_pause(ctx: Ctx, visible: str, spans: list[tuple[int, int]],
     return out
 
 
+_START = itemgetter(0)  # a sentence's start (its first offset)
+
+
 def _ended(visible: str, spans: list[tuple[int, int]]) -> list[int]:
     """The indices (in order) of the sentences ``spans`` but the last that end, trailing
     whitespace aside, in a pause or a question mark (:data:`_ENDS`): those :func:`after_pause`
@@ -101,13 +105,12 @@ def _ended(visible: str, spans: list[tuple[int, int]]) -> list[int]:
     last = len(spans) - 1
     if last <= 0:
         return []
-    starts = [lo for lo, _ in spans]
     out: set[int] = set()
     for mark, size in (("?", 1), ("…", 1), ("..", 2)):
         at = visible.find(mark)
         while at >= 0:
             end = at + size  # (the sentence ends there, or after whitespace only)
-            n = bisect.bisect_right(starts, at) - 1
+            n = bisect.bisect_right(spans, at, key=_START) - 1
             if 0 <= n < last and end <= spans[n][1] and \
                     not visible[end:spans[n][1]].strip():
                 out.add(n)
