@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_orders import silent_to_you
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
 from .words import is_infinitive, is_known_word, is_verb, morph
 
@@ -139,6 +139,9 @@ def _would_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     before the move word)."""
     from .words import past_tense
 
+    words = clause_words(clause)
+    if "бы" not in words and "б" not in words:
+        return False  # (no «бы» in the clause at all: two C-level scans, no walk)
     k = i + 1
     while k < len(clause) and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
         if clause[k].w in ("бы", "б") and k not in excluded and k > i + 1 and (

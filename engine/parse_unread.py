@@ -35,7 +35,7 @@ from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
 from .net_pieces import holds_word, plain_tokens
-from .parse_unread_cheap import TALLY, may_ask, may_ask_where, own_words, sentence_verdict
+from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict, tally
 from .parse_vote_net import vote_lines
 from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
 from . import parse_unread_words as W
@@ -277,7 +277,7 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if overlaps(read, lo, hi):
             continue
         sentence = visible[lo:hi].strip()
-        if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or TALLY.match(sentence):
+        if sentence.endswith("?") or _QUOTE_OR_Q.search(sentence) or tally(sentence):
             continue  # (a question, a quote, a tally of the thread's votes)
         pieces = _WORD_RE.findall(lower, lo, hi)  # (no look-around: as in the slice)
         if not _CAPITAL_AFTER.search(sentence) and idx.trigger_forms().isdisjoint(pieces):
