@@ -1,11 +1,13 @@
 """Move words inside talk about the others (issue 11): «…, но вешать его сегодня — это то,
-чего хочет клан» (the others' wish, not the sender's vote) and «Голосов за Лося — три» (a
-count of the others' votes on the thread, not a vote). Both read as no move at all.
+чего хочет клан» (the others' wish, not the sender's vote), «Голосов за Лося — три» (a
+count of the others' votes on the thread, not a vote) and «его на линч тянут» (what people
+do, told with a verb of the third person plural and no subject). All read as no move at all.
 """
 
 from __future__ import annotations
 
 from .grammar_tokens import Tok
+from .words import is_known_word, morph
 
 _ENDS = frozenset({".", "!", "?", "…", ";", "\n"})
 
@@ -72,3 +74,45 @@ def vote_tally(clause: list[Tok], i: int) -> bool:
     if k >= 1 and after[k] in _DASHES:
         return True
     return skipped and clause[i].w == "голосов" and k >= 1  # «Голосов за Лося пока 2»
+
+
+#: Marks that bound the part of a sentence a vote word stands in («Охраняю Кольку, его на
+#: линч тянут»).
+_PART_ENDS = _ENDS | {",", "—", "–", ":", "(", ")"}
+#: Words by which the sender is in that part, or that make a third person plural his wish
+#: («пусть его на линч отправят»).
+_OWN_PART = _ME | {"пусть", "пускай", "давай", "давайте", "меня", "нас"}
+
+
+def _plural_third(word: str) -> bool:
+    """True when one of the two likeliest readings of the known ``word`` is a finite verb of
+    the third person plural («хотят»; «тянут», a short participle first)."""
+    if not is_known_word(word):
+        return False
+    return any(p.tag.POS == "VERB" and p.tag.person == "3per" and p.tag.number == "plur"
+               for p in morph().parse(word)[:2])
+
+
+#: The first word of a vote said as where the player is sent («на линч», «на виселицу»).
+_TO_LYNCH = frozenset({"на"})
+
+
+def others_send(clause: list[Tok], i: int, j: int) -> bool:
+    """True when the vote words at tokens ``i`` to ``j``, a place the player is sent to
+    («на линч», not «голос за X»), stand in a part of their sentence
+    (between commas, dashes) whose verb is of the third person plural, with no subject
+    and no word of the sender's (an indefinite-personal sentence: «Охраняю Кольку, его на
+    линч тянут», «его на линч хотят отправить»): what people do, no vote of the sender's.
+    Not with «пусть» («пусть его на линч отправят»: the sender's wish)."""
+    if clause[i].w not in _TO_LYNCH:
+        return False  # («голос за Буку оба темнят»: run on, the vote is the sender's)
+    lo = i
+    while lo > 0 and clause[lo - 1].w not in _PART_ENDS:
+        lo -= 1
+    hi = j
+    while hi < len(clause) and clause[hi].w not in _PART_ENDS:
+        hi += 1
+    part = [t for n, t in enumerate(clause[lo:hi], lo) if t.word and not i <= n < j]
+    if any(t.w in _OWN_PART for t in part):
+        return False
+    return any(t.w.isalpha() and t.w == t.w.lower() and _plural_third(t.w) for t in part)

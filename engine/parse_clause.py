@@ -30,7 +30,7 @@ from .textnorm_sender import dictated
 from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, reported_order,
                             said_by_other)
 from .grammar_irony import ironic
-from .grammar_tally import others_wish, vote_tally
+from .grammar_tally import others_send, others_wish, vote_tally
 from .grammar_plans import (
     asks_how, for_later_day, hypothetical, passed_before, plan_for_later, skips_today,
     today_instead, trailing_condition,
@@ -389,6 +389,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if (kw.cls == V.VOTE and vote_tally(clause, kw.i)) or (
                 is_infinitive(clause[kw.i].w) and others_wish(clause, kw.i)):
             continue  # «Голосов за X — три», «вешать его — это то, чего хочет клан»: talk
+        if kw.cls == V.VOTE and member is None and others_send(clause, kw.i, kw.j):
+            continue  # «Охраняю Кольку, его на линч тянут»: what people do, told
         if subjects[n] is not None:
             if asked_or_anyone(clause, kw, lex, asked_only=True):
                 continue  # «Интересно, кого сегодня доктор вылечит»: wondered about

@@ -13,7 +13,7 @@ from .grammar_keywords import find_keywords
 from .grammar_flags import clause_flags, correction_end, takes_back
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
-from .words import is_noun, third_person
+from .words import is_noun, past_tense, third_person
 from .parse_types import Ctx, Item, Prev, nick_at, prev_targets
 
 
@@ -142,7 +142,7 @@ def _own_keywords(ctx: Ctx, clause: list[Tok]) -> bool:
     words = clause_words(clause)
     nameless = not any(t.word and nick_at(ctx, clause, words, n) is not None
                        for n, t in enumerate(clause))
-    return any(not pronoun_does(clause, kw) and
+    return any(not pronoun_does(clause, kw, past=True) and
                not (kw.weak and nameless and kw.j == kw.i + 1 and is_noun(clause[kw.i].w) and
                     any(t.word and third_person(t.w) for t in clause[kw.j:kw.j + 3]))
                for kw in kws)
@@ -152,11 +152,14 @@ def _own_keywords(ctx: Ctx, clause: list[Tok]) -> bool:
 _THIRD_SUBJECTS = frozenset({"он", "она", "они", "кто-то", "кто-нибудь", "кое-кто"})
 
 
-def pronoun_does(clause: list[Tok], kw) -> bool:
+def pronoun_does(clause: list[Tok], kw, past: bool = False) -> bool:
     """True when the keyword ``kw`` ends in a finite verb of the third person and «он»,
     «она», «они» or «кто-то» stands before it in its comma segment («она опять кого-то к себе
-    позовёт», «его уже кто-то зазывает»): what another player does, no move of the sender."""
-    if not third_person(clause[kw.j - 1].w):
+    позовёт», «его уже кто-то зазывает»): what another player does, no move of the sender.
+    ``past``: a verb in the past tense counts too, its person shown by that pronoun alone
+    («хотя нет, она опять кого-то в гости зазвала»: a reason, what she did)."""
+    verb = clause[kw.j - 1].w
+    if not (third_person(verb) or (past and past_tense(verb))):
         return False
     k = kw.j - 2  # (in the verb's own comma segment)
     while k >= 0 and clause[k].word:
