@@ -162,12 +162,16 @@ _UKRAINIAN = re.compile(r"[іїєґ]")
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
                  noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
-    """Names after a keyword (tokens ``[lo, hi)``), see :func:`_read_targets`; but when the
+    """Names after a keyword (tokens ``[lo, hi)``), see :func:`_read_targets`, less a last
+    listed name that «не трогаю» spares (:func:`spared_after`); but when the
     object «себя» stands before the move verb («себя опять лечу»), a name read some words
     after the verb is not its object («себя лечу после смены мне самому Кот нужен», written
     without punctuation: «Кот» is the subject of «нужен»): nothing is read then."""
     out = _read_targets(ctx, actor, clause, lo, hi, noun=noun, reported=reported,
                         guards=guards)
+    if len(out.hits) > 1 and spared_after(clause_words(clause), out.hits[-1][2], hi):
+        # «лечу себя, (а) Лену не трогаю»: the last name listed is spared, no further target
+        out.hits.pop()
     if not noun and out.hits and out.hits[0][1] > lo + 1 and \
             _fronted_self(clause, lo) and \
             all(clause[n].word for n in range(lo, out.hits[0][1])):
