@@ -162,12 +162,16 @@ _UKRAINIAN = re.compile(r"[іїєґ]")
 
 def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int, *,
                  noun: bool = False, reported: bool = False, guards: bool = True) -> Targets:
-    """Names after a keyword (tokens ``[lo, hi)``), see :func:`_read_targets`; but when the
+    """Names after a keyword (tokens ``[lo, hi)``), see :func:`_read_targets`, less a last
+    listed name that «не трогаю» spares (:func:`spared_after`); but when the
     object «себя» stands before the move verb («себя опять лечу»), a name read some words
     after the verb is not its object («себя лечу после смены мне самому Кот нужен», written
     without punctuation: «Кот» is the subject of «нужен»): nothing is read then."""
     out = _read_targets(ctx, actor, clause, lo, hi, noun=noun, reported=reported,
                         guards=guards)
+    if len(out.hits) > 1 and spared_after(clause_words(clause), out.hits[-1][2], hi):
+        # «лечу себя, (а) Лену не трогаю»: the last name listed is spared, no further target
+        out.hits.pop()
     if not noun and out.hits and out.hits[0][1] > lo + 1 and \
             _fronted_self(clause, lo) and \
             all(clause[n].word for n in range(lo, out.hits[0][1])):
@@ -1328,14 +1332,26 @@ def _fronted_object(clause: list[Tok], words: list[str], lo: int, k: int, hi: in
     «и» and a pronoun with «же», and another move word of the clause follows at ``hi`` with
     only adverbs between: «за Зельца голосую и его же ночью режу», «номинирую Вейдера, и его
     же вечером к себе зову». The pronoun is the object of the next move word, fronted; the
-    keyword before it has its target elsewhere (before it, or none)."""
-    if words[k] not in _FRONTED or k + 1 >= hi or words[k + 1] != "же" or \
-            hi >= len(clause) or not clause[hi].word:
+    keyword before it has its target elsewhere (before it, or none). So with a preposition
+    before the pronoun: «орка режу и за него же голосую», «…и у неё же ворую»."""
+    if k + 1 >= hi or words[k + 1] != "же" or hi >= len(clause) or not clause[hi].word:
         return False
-    joiner = [n for n in range(lo, k) if clause[n].word]
-    if joiner != [k - 1] or words[k - 1] != "и":
+    start = k
+    if words[k] in _FRONTED_AFTER_PREPOSITION and k - 1 >= lo and \
+            words[k - 1] in _FRONT_PREPOSITIONS:
+        start = k - 1  # («и за него же голосую»: the preposition read before the pronoun)
+    elif words[k] not in _FRONTED:
+        return False
+    joiner = [n for n in range(lo, start) if clause[n].word]
+    if joiner != [start - 1] or words[start - 1] != "и":
         return False
     return all(clause[n].word and words[n] in _FRONT_GAP for n in range(k + 2, hi))
+
+
+#: Prepositions a fronted pronoun may follow («и за него же голосую», «и в неё же стреляю»).
+_FRONT_PREPOSITIONS = frozenset({"за", "в", "на", "у", "к", "против"})
+#: The pronoun after a preposition («него», «неё», «ней», «нему», «них»).
+_FRONTED_AFTER_PREPOSITION = frozenset({"него", "нее", "неё", "ней", "нему", "них", "ним"})
 
 
 #: Words that may stand between a fronted «его же» and its move word.

@@ -51,6 +51,34 @@ _SENTENCE_END_BACK = re.compile(
 _BRACKETED = re.compile(r"\([^()\n]*[!?][^()\n]*\)")
 
 
+#: A capital letter alone, then a dot and a capitalised word: an initial before a surname
+#: («А. Блока», «Ю. Гагарина») or a sentence ending in an initial after a name («Наташу Г.
+#: Лечу …»); :func:`_initials_unended` tells them apart by the word before.
+_INITIAL = re.compile(r"(?<![\w.])[A-ZА-ЯЁ]\.(?= ?[A-ZА-ЯЁ][a-zа-яё])")
+
+
+def _initials_unended(visible: str, low: str) -> str:
+    """``low`` with the dot of each leading initial blanked (same length: offsets stay): a
+    capital letter alone before a capitalised word («ищу А. Блока», «голос за Ю. Гагарина»)
+    is the initial of the name after it, no end of a sentence; not when a capitalised word
+    stands right before it (a name, then its initial: «за Наташу Г. Лечу Бобра» may end
+    there), nor «Я» (the pronoun ending a sentence)."""
+    out = None
+    for m in _INITIAL.finditer(visible):
+        if m.group()[0] == "Я":
+            continue
+        prev = _LAST_WORD.search(visible, max(0, m.start() - 40), m.start())
+        if prev is not None and prev.group(1)[:1].isupper():
+            continue  # «Наташу Г. Лечу …»: a name's trailing initial, perhaps a sentence's end
+        out = out or list(low)
+        out[m.end() - 1] = " "
+    return low if out is None else "".join(out)
+
+
+#: The word right before a place (spaces between at most).
+_LAST_WORD = re.compile(r"(\w+)[ \t]*$")
+
+
 def _aside_unended(m: re.Match) -> str:
     """The bracketed aside with its «!» and «?» blanked (same length: offsets stay)."""
     return m.group().replace("!", " ").replace("?", " ")
@@ -91,6 +119,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
     low = low.replace("...", _ELLIPSIS * 3).replace("..", _ELLIPSIS * 2)
     if "(" in low:  # «А голоса (их же два, да?) — X и Y»: an aside's «?» ends no sentence
         low = _BRACKETED.sub(_aside_unended, low)
+    if ". " in visible:  # «ищу А. Блока»: the dot of a leading initial ends no sentence
+        low = _initials_unended(visible, low)
     hot_here = hot_words(low, extra, letter_pieces(visible))
     if not hot_here:
         return []

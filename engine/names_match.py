@@ -183,6 +183,8 @@ class NameIndex:
             # «Остапа» for «О.Бендер»: no nick holds the name, the initial one does (beside a
             # nick that holds it, «Аркашу» for «Аркадий Борисович», not «Мельников А.В.»)
             return hit(sorted(owners | initialled), "name")
+        if len(owners) > 1 and (own := self._own_name_pet(word, written, owners)) is not None:
+            return hit([own], "name")  # «Алёнку» for «Алёна2019», not «Lena.B» (Елена)
         full = full_names(word)
         sons: set[str] = set()
         if any(name in self.patronymic for name in written):  # (rare: a patronymic nick)
@@ -210,6 +212,27 @@ class NameIndex:
             # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
         return hit(sorted(owners), "name") if owners else None
+
+    def _own_name_pet(self, word: str, written: frozenset[str], owners: set[str]) -> str | None:
+        """The one nick of ``owners`` whose own word is the full given name the pet form
+        ``word`` is built on by a diminutive suffix («Алёнку» for «Алёна2019», «игорька» for
+        «backend.igor»): the form is that name's, the other nicks hold another name it is
+        only a by-form of («Lena.B»: Елена) or another pet form («Гоша»). None when the word
+        is a form of a full name itself («Екатерину»), when the nick the suffix points at
+        holds no full name («Ленку» for «Лена_К») and beside a patronymic nick."""
+        if any(name in self.patronymic for name in written) or full_names(word):
+            return None  # («Екатерину»: the full name itself, either player's: asked)
+        found = self.pet_form(word)
+        if found is None or found.nick is None or found.nick not in owners:
+            return None
+        for w in re.split(r"[\W\d_]+", found.nick):
+            stem = norm(w)
+            if LAT.search(stem):
+                stem = cyrillic_reading(stem)
+            if len(stem) >= 3 and any(name.startswith(stem) and len(name) - len(stem) <= 1
+                                      for name in written):
+                return found.nick
+        return None
 
     def _pet_held(self, owners: set[str], written: frozenset[str], word: str) -> bool:
         """True when every nick of ``owners`` holds the given names ``written`` only by a

@@ -229,6 +229,8 @@ def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
         return None
     if is_verb(words[b.i]) and end - 2 >= a.j and words[end - 2] in ("и", ","):
         return None  # «ворую у Мурки и Совушку мочим»: the last name may be the verb's object
+    if is_verb(words[b.i]) and words[a.j] == "и" and words[end - 1] == "же":
+        return None  # «орка режу и за него же голосую»: the pronoun is the next verb's object
     # (a refusal's plain words are scanned too: «охоту не шлю может завтра поохочусь на X»)
     return _plan_start(words, a.j if target == end else target, end)
 
