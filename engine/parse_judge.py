@@ -528,7 +528,18 @@ def _both_votes(clause: list[Tok], kw: Kw, end: int) -> bool:
         return False
     if before[-1] not in ("оба", "два", "обоими", "двумя", "моих", "мои", "своих", "свои"):
         return False
+    # «два голоса, но уверен только в одном: X», «два голоса но знаю только одного — X»: the
+    # writer says he has two and gives one, not both to X
+    between = [t.w for t in clause[kw.i + 1:end] if t.word]
+    if _ONE_OF_TWO & set(between) or sum(w not in _TO_WORDS for w in between) > 2:
+        return False
     return all(not t.word for t in clause[end:])
+
+
+#: Words between «два голоса» and its player saying one vote is given («только в одном»).
+_ONE_OF_TWO = frozenset({"один", "одного", "одном", "одним", "одну", "только", "но", "а", "пока"})
+#: Words that may stand between «оба голоса» and its player («оба голоса отдаю за X»).
+_TO_WORDS = frozenset({"за", "на", "против", "в", "идут", "уходят", "отдаю", "кидаю", "даю", "ставлю"})
 
 
 #: Words of the clan side a check looks for («на мафию», «на клан», «мафия ли он»).
