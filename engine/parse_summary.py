@@ -47,15 +47,21 @@ def vote_summary(text: str, votes: int) -> tuple[str, list[int]]:
         return _one_summary(text)
     if votes != 2:
         return text, []
+    return _labelled(text, (m for m in _SUMMARY.finditer(text) if _VOTE_SAID.search(text, 0, m.start(1))
+                            and not _move_word(m.group(2), m.group(3))), " голоса: ")
+
+
+def _labelled(text: str, summaries, label: str) -> tuple[str, list[int]]:
+    """``text`` with each match of ``summaries`` (group 1: the summary word, «Итого»)
+    followed by ``label`` in place of what it matched after that word, and the offsets of the
+    summary words in the new text; ``text`` and [] when there is none."""
     out: list[str] = []
     marks: list[int] = []
     last = 0
-    for m in _SUMMARY.finditer(text):
-        if not _VOTE_SAID.search(text, 0, m.start(1)) or _move_word(m.group(2), m.group(3)):
-            continue
+    for m in summaries:
         out.append(text[last:m.end(1)])
         marks.append(sum(map(len, out)) - len(m.group(1)))
-        out.append(" голоса: ")
+        out.append(label)
         last = m.end()
     if not marks:
         return text, []
@@ -73,23 +79,15 @@ def _one_summary(text: str) -> tuple[str, list[int]]:
     if "тог" not in text.lower():
         return text, []
     words = lexicon().words
-    out: list[str] = []
-    marks: list[int] = []
-    last = 0
-    for m in _SUMMARY_ONE.finditer(text):
+
+    def said_of_the_vote(m) -> bool:
         before = [words[w] for w in map(norm, re.findall(r"[^\W\d_]+", text[:m.start(1)]))
                   if w in words]
-        if not before or before[-1] != "VOTE" or _move_word(m.group(2)) or \
-                re.search(r"(?i)\s(?:и|или|да|and|or)\s", m.group(2)):
-            continue  # (not «Итого Шкаф и Сергей»: two players on a one-vote day)
-        out.append(text[last:m.end(1)])
-        marks.append(sum(map(len, out)) - len(m.group(1)))
-        out.append(" голос: ")
-        last = m.end()
-    if not marks:
-        return text, []
-    out.append(text[last:])
-    return "".join(out), marks
+        return bool(before) and before[-1] == "VOTE" and not _move_word(m.group(2)) and \
+            not re.search(r"(?i)\s(?:и|или|да|and|or)\s", m.group(2))
+        # (not «Итого Шкаф и Сергей»: two players on a one-vote day)
+
+    return _labelled(text, filter(said_of_the_vote, _SUMMARY_ONE.finditer(text)), " голос: ")
 
 
 def _move_word(*names: str) -> bool:

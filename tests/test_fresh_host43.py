@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
-from mailer.lexicon_cache import install
 from mailer.taught_words import reread_changed, teach, with_taught
 from test_sync import DEADLINE, START, Game, letter
+from test_taught_words import game  # noqa: F401  (the fixture: a game; the shipped lexicon after)
 
 NOW = DEADLINE - timedelta(hours=1)
-
-
-@pytest.fixture
-def game(tmp_path):
-    g = Game(tmp_path)
-    yield g
-    install()  # the shipped lexicon again for the next test in this process
-    g.store.dispose()
 
 
 def _queued_replies(game):
