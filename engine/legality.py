@@ -16,7 +16,7 @@ Pure: functions of :class:`engine.state.GameState` and the day's event inputs (a
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, Sequence
 
 from .model import Move, ParseResult, Problem
 from .state import GameState, PlayerState
@@ -162,6 +162,13 @@ def move_targets(move: Move) -> list[str]:
     return [move.target] if move.target is not None else []
 
 
+def with_targets(move: Move, names: Sequence[str]) -> Move:
+    """``move`` naming the players ``names`` (one or more) instead: ``target`` for one,
+    ``targets`` for several (the inverse of :func:`move_targets`)."""
+    return replace(move, target=names[0], targets=()) if len(names) == 1 else \
+        replace(move, target=None, targets=tuple(names))
+
+
 def repeats_last(state: GameState, nick: str, role: str, action: str, target: str) -> bool:
     """True when ``action`` by ``nick`` (acting as ``role``) on ``target`` breaks «never the
     same player two turns in a row» (DECISIONS.md §4)."""
@@ -281,12 +288,7 @@ def withdraw_vote(vote: Move, names: Iterable[str]) -> Move | None:
         return vote
     if not left:
         return None
-    return _vote_for(vote, left)
-
-
-def _vote_for(vote: Move, names: list[str]) -> Move:
-    return replace(vote, target=names[0], targets=()) if len(names) == 1 else \
-        replace(vote, target=None, targets=tuple(names))
+    return with_targets(vote, left)
 
 
 def taken_back(standing: Iterable[Move], unvote: Iterable[str]) -> list[Move]:
@@ -302,7 +304,7 @@ def taken_back(standing: Iterable[Move], unvote: Iterable[str]) -> list[Move]:
         return []
     kept = move_targets(left) if left is not None else []
     gone = [t for t in move_targets(vote) if t not in kept]
-    return [_vote_for(vote, gone)] if gone else []
+    return [with_targets(vote, gone)] if gone else []
 
 
 #: ``ParseResult.unvote`` of a letter that gives the second vote of a two-vote day alone
@@ -325,12 +327,12 @@ def merged_vote(before: Move | None, unvote: Iterable[str], vote: Move) -> Move:
         return vote
     if SECOND_VOTE in unvote:
         both = list(dict.fromkeys([move_targets(before)[0], *move_targets(vote)]))
-        return _vote_for(vote, both) if len(both) == 2 else vote
+        return with_targets(vote, both) if len(both) == 2 else vote
     left = withdraw_vote(before, unvote)
     if left is None or left is before:
         return vote
     both = list(dict.fromkeys([*move_targets(left), *move_targets(vote)]))
-    return _vote_for(vote, both) if len(both) <= len(move_targets(before)) else vote
+    return with_targets(vote, both) if len(both) <= len(move_targets(before)) else vote
 
 
 def standing_moves(letters: Iterable[tuple]) -> list[Move]:

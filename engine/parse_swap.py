@@ -22,6 +22,7 @@ from .grammar_refs import named_before
 from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, span
+from .legality import with_targets
 from .names import name_index
 from .parse_choice import one_name
 from .parse_move import read_move
@@ -211,9 +212,8 @@ def _taken_off(items: list[Item], target: Item, nick: str) -> None:
     if not rest:
         items.remove(target)
         return
-    items[items.index(target)] = replace(target, move=replace(
-        target.move, target=rest[0] if len(rest) == 1 else None,
-        targets=() if len(rest) == 1 else rest), spared=target.spared + (nick,))
+    items[items.index(target)] = replace(target, move=with_targets(target.move, rest),
+                                         spared=target.spared + (nick,))
 
 
 #: Prepositions a target may follow in «не у X, а у Y».
