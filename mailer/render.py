@@ -342,13 +342,15 @@ class Renderer:
         return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
-                       next_row: DayRow | None) -> list[tuple[str, str, str]]:
+                       next_row: DayRow | None, paper: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
         """(nick, subject, body) of every personal letter after a day: every player alive at
         the start of the turn gets one with exactly what he may know, and the day's public
-        outcome as the newspaper publishes it (:meth:`newspaper`: who was hanged, who died at
-        night, with the roles it reveals), so he knows it without the forum."""
+        outcome as the newspaper publishes it (``paper``, the context :meth:`newspaper` made
+        for the day, made here when None: who was hanged, who died at night, with the roles
+        it reveals), so he knows it without the forum."""
         data = result.to_json()
-        paper = self.newspaper(result=result, row=row, state_before=state_before, next_row=next_row)
+        if paper is None:
+            paper = self.newspaper(result=result, row=row, state_before=state_before, next_row=next_row)
         dead_now = {d["player"]: d["cause"] for d in data["deaths"]}
         hunt_at = HUNT_STEPS.get(state_before.rules.hunt_step, HUNT_STEPS["after_clan_kills"])  # a hunt on one dead before it: target_dead
         gone = frozenset(d.player for d in result.deaths if d.step < hunt_at)

@@ -306,7 +306,8 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
         for row in changed:
             first.setdefault(row.nick, (row.received, row.id))
         ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
-        followed = [i for i in ids if i not in {row.id for row in changed}]
+        read_otherwise = {row.id for row in changed}
+        followed = [i for i in ids if i not in read_otherwise]
     install(after.words)
     if not ids:
         return [], None

@@ -259,8 +259,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         s.add(row)
         letters = unchanged = 0
         corrected = _sent_before(s, row) if row.revision else {}
-        for nick, subject, body in renderer.result_letters(result=result, row=row,
-                                                           state_before=state, next_row=next_row):
+        for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
+                                                           next_row=next_row, paper=paper):
             if corrected.get(nick) == body:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
                 continue

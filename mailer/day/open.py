@@ -271,7 +271,7 @@ def _announce_again(cfg: GameConfig, s: Session, store: Store, row: DayRow, rend
     sent = _rewrite_unsent(s, ((f"result:{prev.day}.{prev.revision}:{nick}", lambda b=body: b)
                                for nick, _subject, body
                                in renderer.result_letters(result=result, row=prev, state_before=state,
-                                                          next_row=row)))
+                                                          next_row=row, paper=paper)))
     if not sent:
         return []
     return [f"итоги дня {prev.day}: с прежним событием дня {row.day} уже отправлено писем: {sent}"]
