@@ -182,6 +182,12 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
         sent = send_all(cfg, store, now=deadline + timedelta(minutes=15))
         where = cfg.send.path if keep else "папку outbox демо-игры (файлы .eml; с --temp она удаляется в конце)"
         echo(f"5. send: записано в {where}: {count(sent.sent, 'письмо', 'письма', 'писем')}")
+        with store.session() as s:
+            dropped = len(store.outgoing(s, OutState.DROPPED))
+        if dropped:
+            echo(f"   ещё {count(dropped, 'письмо снято', 'письма сняты', 'писем снято')} с очереди "
+                 "(их заменили полные ответы close-day), поэтому номера исходящих идут дальше; "
+                 "все они видны в outbox --all")
     finally:
         store.dispose()
     echo("")

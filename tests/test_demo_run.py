@@ -122,6 +122,10 @@ def test_demo_kept_folder_has_the_game_without_lock_files(tmp_path):
         f"MAFIA_MAIL_NOW=2026-12-08T19:50+03:00 mafia-mail --config {folder / 'game.toml'} sync")
     assert len(list((folder / "outbox").iterdir())) == 72
     assert f"5. send: записано в {folder / 'outbox'}: 72 письма" in lines
+    # a fresh user counted 72 files while the outgoing numbers reach 75: the three short
+    # replies close-day took off the queue are said, with where to see them
+    [dropped] = [line for line in lines if line.startswith("   ещё ")]
+    assert dropped.startswith("   ещё 3 письма сняты с очереди") and "outbox --all" in dropped
 
 
 def test_the_readme_quotes_the_newspaper_the_demo_prints(tmp_path):

@@ -244,7 +244,14 @@ def test_status_warns_of_a_clock_before_the_last_closed_day(tmp_path):
     assert early.exit_code == 0, early.output
     assert early.output.splitlines()[2] == (
         "Внимание: часы показывают время раньше, чем был закрыт прошлый день (08.12.2026 19:50 "
-        "(МСК)): это не время игры. Для репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
+        "(МСК)): это не время игры; для репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
+    # on an 80-column terminal it wraps at its phrases, not one short line amid long ones
+    narrow = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
+                                env={"COLUMNS": "80", "MAFIA_MAIL_NOW": (START - timedelta(days=2)).isoformat()})
+    assert narrow.output.splitlines()[2:5] == [
+        "Внимание: часы показывают время раньше,",
+        "чем был закрыт прошлый день (08.12.2026 19:50 (МСК)): это не время игры;",
+        "для репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00"]
     later = CliRunner().invoke(cli_main, ["--config", str(tmp_path / "game.toml"), "status"],
                                env={**env, "MAFIA_MAIL_NOW": (DEADLINE + timedelta(hours=1)).isoformat()})
     assert "Внимание: часы" not in later.output

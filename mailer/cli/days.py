@@ -129,7 +129,7 @@ def status(ctx: click.Context) -> None:
         if rep.last_closed is not None and clock < rep.last_closed:
             # a rehearsal (the demo) run on the real clock: every time it states is not the game's
             print_line(out, f"Внимание: часы показывают время раньше, чем был закрыт прошлый день "
-                            f"({local_text(rep.last_closed, cfg.zone)}): это не время игры. Для "
+                            f"({local_text(rep.last_closed, cfg.zone)}): это не время игры; для "
                             "репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
