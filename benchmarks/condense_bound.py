@@ -103,6 +103,7 @@ def droppable(sentence: str, runs, stems) -> bool:
 
 
 def _sentences(text: str) -> list[str]:
+    """The sentences of ``text`` as the net cuts them (:func:`engine.parse_unread.sentence_spans`)."""
     from engine.parse_unread import sentence_spans
 
     return [text[a:b] for a, b in sentence_spans(text)]
@@ -113,11 +114,10 @@ def oracle_cut(text: str, sender: str, state) -> tuple[str, int]:
     from engine.grammar_hot import hot_words
     from engine.grammar_triggers import sender_triggers
     from engine.names import name_index
+    from engine.parse_unread import sentence_spans
 
     names = name_index(tuple(state.players)).trigger_forms()
     hot = hot_words(text.lower(), sender_triggers(state.players[sender].role, names))
-    from engine.parse_unread import sentence_spans
-
     out, lo, dropped = [], 0, 0
     for a, b in sentence_spans(text):
         s = text[a:b]
