@@ -1120,11 +1120,25 @@ def _would_before_target(ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
 #: The word of a rage day («ярость»), as a two-vote line may open with it.
 _RAGE_WORDS = frozenset({"ярость", "ярости"})
 
+#: Words that open a sentence and say nothing of their own before a colon («Значит так: X и
+#: Y», «Итак: X и Y», «Ну всё, короче: X, Y»): the day's two votes follow. Not «итого»:
+#: the sum of votes said before (engine.textnorm_votes.vote_summary reads it).
+_LEAD_FILLERS = frozenset({"значит", "так", "итак", "короче", "ну", "ладно", "в", "общем",
+                           "вобщем", "тогда", "окей", "ок", "всё", "все"})
+
 
 def _event_lead(ctx: Ctx, clause: list[Tok], start: int) -> int:
     """The index after «на ярость», «в ярость» or «ярость» (with a dash or colon after it)
     opening the clause at ``start`` on a rage day («на ярость степаныч и ириска»: the two
-    votes follow); ``start`` itself otherwise."""
+    votes follow), or after a lead of filler words ended by a colon («значит так: Лёха и
+    Грей», «ярость так ярость: X + Y»); ``start`` itself otherwise."""
+    k = start
+    fillers = _LEAD_FILLERS | (_RAGE_WORDS if ctx.turn.event == "rage" else frozenset())
+    while k < len(clause) and (clause[k].w in fillers or clause[k].w == ","):
+        k += 1
+    if k > start and clause[k - 1].word and k + 1 < len(clause) and clause[k].w == ":" and \
+            any(t.word for t in clause[start:k]):
+        return k + 1
     if ctx.turn.event != "rage":
         return start
     k = start

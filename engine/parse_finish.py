@@ -131,6 +131,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = _second_vote_lost(ctx, items, withdrew)
     items = _taken_back_kept(ctx, items)
     items = correction_unread(ctx, items)  # «ворую у X⏎поправка у Y» with no comma: asked
+    items = _role_named_alone(items)  # «Ищу своего детектива. Сегодня ищу у X»
     items = _merge_duplicates(ctx, items)
     if any(it.move is not None and it.move.action in _OWN_ROLE_MOVES for it in items):
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
@@ -877,6 +878,17 @@ def _instead_of_that(text: str, first: int, last: int) -> bool:
     if not 0 <= first < last:
         return False
     return _INSTEAD_OF_THAT.search(text, max(first, last - 60), last) is not None
+
+
+def _role_named_alone(items: list[Item]) -> list[Item]:
+    """«Ищу своего детективчика. … Сегодня ищу у X»: the fan names the role she searches for
+    in a sentence of its own and the player in another. The role alone asks nothing once the
+    letter's search has its player: the question it raised (no player) is dropped."""
+    if not any(it.move is not None and it.move.action == "search" and it.move.target
+               for it in items):
+        return items
+    return [it for it in items if not (it.sought and it.move is None and it.problem is not None
+                                       and it.problem.reason == "no_target")]
 
 
 def _merge_duplicates(ctx: Ctx, items: list[Item]) -> list[Item]:

@@ -937,7 +937,8 @@ def _make_move(ctx: Ctx, action: str, targets: list[str], tg: Targets,
 def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:
     role = next((r for r in tg.roles if r in ROLE_CIVILIANS), None)
     if role is None or role == "detective":
-        return Item(0, problem=problem(text, "unparsed", "no_target"), tried="search")
+        return Item(0, problem=problem(text, "unparsed", "no_target"), tried="search",
+                    sought=role or "")
     if detective_alive(ctx):
         return Item(0, problem=problem(text, "not_allowed", "detective_alive", action="search"),
                      tried="search")

@@ -47,7 +47,8 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
     if not (kw.reported or kw.weak or (noun and kw.i > _opening_at(clause) and
                                        not _opens_after_order(clause, kw.i))):
         return False  # («И МО в Сыча — слишком вежливый»: the strong label opens it after «и»)
-    if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS for c in clause[:kw.i]) or
+    if kw.cls == "VOTE" and (all(not c.word or c.w in _VOTE_OPENERS
+                                 for c in clause[:_idiom_start(clause, kw)]) or
                              _corrected(clause, kw.i) or _so_opens(clause, kw.i)) and \
             0 < tg.hits[0][1] and \
             clause[tg.hits[0][1] - 1].w in ("за", "в", "на") and \
@@ -454,6 +455,18 @@ _DECIDED = frozenset({"решил", "решила", "решаю", "отдаю", 
 #: «Голосов пока за X — три» is a count).
 _FOR_NOW = frozenset({"пока", "покамест"})
 _VOTE_OPENERS = _AND | frozenset({"второй", "первый", "другой", "мой", "свой", "upd", "ps"})
+
+#: The lynch words a preposition before the vote keyword belongs to («На линче голос за X»,
+#: «На суде — X»): the keyword with its preposition opens the sentence.
+_LYNCH_PLACES = frozenset({"линче", "линч", "суде", "суд"})
+
+
+def _idiom_start(clause: list[Tok], kw: Kw) -> int:
+    """Where the vote keyword at ``kw`` starts with the preposition of its lynch word: one
+    token before it for «на линче», «на суде», else ``kw.i``."""
+    if kw.i >= 1 and clause[kw.i - 1].w in ("на", "в") and clause[kw.i].w in _LYNCH_PLACES:
+        return kw.i - 1
+    return kw.i
 
 
 #: Words of drawing a conclusion that open a part of a sentence after a comma («…, поэтому

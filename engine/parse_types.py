@@ -49,6 +49,9 @@ class Item:
     #: the players a vote told in the past or under a condition named («писала, что голосую
     #: за X»): a later «снимаю голос с X» answers its question (engine.parse_finish)
     aimed: tuple[str, ...] = ()
+    #: the role the fan named with no player («Ищу своего детектива»): asked alone, a heading
+    #: when another sentence of the letter gives her search its player
+    sought: str = ""
 
 
 @dataclass

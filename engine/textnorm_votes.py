@@ -71,6 +71,26 @@ _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чт�
                      r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
 
 
+#: «Голос на линче, как и прежде, — X», «Голос, тайный как исповедь, — X»: an aside between
+#: commas after the vote word that opens the sentence, then a dash and the player; the aside
+#: (words of no hedge, :data:`_ASIDE_HEDGES`) is left out, «Голос на линче — X» is read.
+_ASIDE = re.compile(r"(?im)((?:^|(?<=[.!?…]\s))[ \t]*(?:(?:мой|мои)[ \t]+)?голос(?:а)?"
+                    r"(?:[ \t]+(?:мой|мои|на[ \t]+линче|на[ \t]+суде))?)[ \t]*,"
+                    r"([^,.!?\n—–()«»:;]{2,40}),([ \t]*[—–][ \t]*)(?=\w)")
+#: Words that make the aside a hedge or a condition («Голос, наверное, — X»): kept.
+_ASIDE_HEDGES = frozenset({
+    "наверное", "наверно", "может", "возможно", "вероятно", "пожалуй", "видимо", "кажется",
+    "скорее", "пока", "думаю", "если", "или", "не", "ни", "хз", "мб", "либо", "завтра",
+    "вчера", "наверн", "вроде", "типа"})
+
+
+def _aside(m: re.Match) -> str:
+    words = re.findall(r"\w+", m.group(2).lower())
+    if not words or len(words) > 5 or not _ASIDE_HEDGES.isdisjoint(words):
+        return m.group(0)
+    return m.group(1) + m.group(3)
+
+
 #: The head of :data:`_REASON` in lower case (a literal first: a quick search).
 _REASON_HEAD = re.compile(r"голос(?:\s+же)?\s*,")
 
@@ -133,6 +153,8 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _EVENT_HEAD.sub(lambda m: _event_head(m, nicks), text)
     if "," in text and _REASON_HEAD.search(low):
         text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
+    if "," in text and "голос" in low:
+        text = _ASIDE.sub(_aside, text)
     return text
 
 
