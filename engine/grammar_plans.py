@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_orders import silent_to_you
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
-from .words import is_infinitive, is_known_word, is_verb, morph
+from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -137,7 +137,6 @@ def _would_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     word at ``i`` in its own comma segment («Бортовой залп дал бы по X», «Залп я бы дал по
     X»): the conditional mood, a wish or a hypothesis, not an order (as «я бы пальнул в X»
     before the move word)."""
-    from .words import past_tense
 
     words = clause_words(clause)
     if "бы" not in words and "б" not in words:

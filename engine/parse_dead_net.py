@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from .grammar_hot import lowered
+from .lexicon import lexicon
 from .textcase import lower_seen
 from .grammar_rules import problem
 from .grammar_tokens import tokenize_span, clause_words
@@ -94,8 +95,6 @@ def _lowered_piece(piece: str) -> str:
 def _slot_before(visible: str, at: int) -> bool:
     """True when the word before offset ``at`` puts a player there: a preposition of a
     move, a word of a move lexicon, or a pause («как его... Тиберия»)."""
-    from .lexicon import lexicon
-
     before = visible[max(0, at - 24):at].rstrip()
     if before.endswith(("...", "…")):
         return True

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import lexicon
+from .words import norm
+
 __all__ = ["vote_summary"]
 
 #: «Итого: X и Y.», «Итого Ёжик в тумане, Кузя» — a sentence of «итого» and two names (one
@@ -73,9 +76,6 @@ def _one_summary(text: str) -> tuple[str, list[int]]:
     """:func:`vote_summary` on a one-vote day: «Трибунал — Зорг... хотя нет, Громозека
     шумный. Итого: Громозека.» — one name after «итого», when the last move word before it
     is a word of voting (not «Лечу X… Итого: Y», a summary of another move)."""
-    from .lexicon import lexicon
-    from .words import norm
-
     if "тог" not in text.lower():
         return text, []
     words = lexicon().words
@@ -93,9 +93,6 @@ def _one_summary(text: str) -> tuple[str, list[int]]:
 def _move_word(*names: str) -> bool:
     """True when a word of ``names`` is a move word of the lexicon, or the first word of one
     opens a move phrase («Итого: Лечу Бобра, голос Шкаф» is no pair of names)."""
-    from .lexicon import lexicon
-    from .words import norm
-
     lex = lexicon()
     for name in names:
         words = [norm(x) for x in re.findall(r"[^\W\d_]+", name)]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import lexicon
 from .words import is_verb, morph, norm
 from .textnorm_fields import empty_fields as _empty_fields, is_move_word, roster_words, table_cells
 
@@ -71,8 +72,6 @@ _LABELS: dict[int, tuple[object, frozenset[str]]] = {}
 def _is_label(word: str) -> bool:
     """True when ``word`` (as written) is a move label: a move word of the lexicon that is no
     verb form said of a person (nouns, slang labels, infinitives)."""
-    from .lexicon import lexicon
-
     lex = lexicon()
     known = _LABELS.get(id(lex))
     if known is None or known[0] is not lex:
@@ -422,8 +421,8 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
     (:func:`_another_value`). A label alone with its colon is read by the grammar as it is
     («Линч:⏎Бука»)."""
     lines = text.split("\n")
-    nick_words = roster_words(nicks)
-    own = set(_WORDS.findall(norm(sender)))
+    nick_words: frozenset[str] = frozenset()
+    own: set[str] | None = None  # (both made at the first label's line: most letters have none)
     out: list[str] = []
     k = 0
     while k < len(lines):
@@ -440,6 +439,8 @@ def _label_lines(text: str, nicks: tuple[str, ...], sender: str = "") -> str:
             out.append(line)
             k += 1
             continue
+        if own is None:
+            nick_words, own = roster_words(nicks), set(_WORDS.findall(norm(sender)))
         nxt = lines[k + 1] if k + 1 < len(lines) else ""
         words = _WORDS.findall(nxt)
         if nxt.strip() and not _NOT_VALUE.match(nxt) and _is_label(m.group(1)) and \

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import lexicon
 from .grammar_vocab import DEFER_VERBS, MODALS, PREPOSITIONS, SUGGEST_WORDS
 from .textcase import pieces_of
 from .names import name_index
@@ -370,8 +371,6 @@ _TABLES: dict = {}
 
 
 def _tables(nicks: tuple[str, ...]) -> _Tables:
-    from .lexicon import lexicon
-
     found = _TABLES.get(nicks)
     if found is None or found.lex is not lexicon():
         if len(_TABLES) > 64:
