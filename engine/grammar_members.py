@@ -111,7 +111,7 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
             return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     if fit_owners((nick,), word):
         return True  # «Люпен ворует» for A.Lupin: a reading by sound (engine.names_fit)
-    return _base_noun(word, nick)
+    return _base_noun(word, nick) or _compound_head(word, nick)
 
 
 #: A consonant ending a pet form's stem and those it stands for in the name it is cut from
@@ -132,6 +132,25 @@ def _base_noun(word: str, nick: str) -> bool:
             heads = {stem} | ({stem[:-1] + c for c in ALTERNATION.get(stem[-1], "")})
             if lemma in heads or word in heads:
                 return True
+    return False
+
+
+#: Linking vowels of a Russian compound noun («бетон-о-мешалка», «пыл-е-сос»).
+_INTERFIXES = frozenset("ое")
+
+
+def _compound_head(word: str, nick: str) -> bool:
+    """True when ``word`` is the head of a compound noun a nickname's word is («мешалка»,
+    «мешалку» for Бетономешалка: «бетон-о-мешалка»), as a compound is shortened to its last
+    part in speech: the nickname's word is a stem of three letters or more, a linking «о» or
+    «е» and a head of five letters or more, and the head is the word's dictionary form."""
+    lemma = morph().parse(word)[0].normal_form.replace("ё", "е") if is_known_word(word) else word
+    if len(lemma) < 5:
+        return False
+    for r in _word_readings(nick):
+        n = len(r) - len(lemma)
+        if n >= 4 and r.endswith(lemma) and r[n - 1] in _INTERFIXES:
+            return True
     return False
 
 
