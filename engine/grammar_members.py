@@ -111,7 +111,7 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
             return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     if fit_owners((nick,), word):
         return True  # «Люпен ворует» for A.Lupin: a reading by sound (engine.names_fit)
-    return _base_noun(word, nick) or _compound_head(word, nick)
+    return _base_noun(word, nick) or compound_head(word, nick)
 
 
 #: A consonant ending a pet form's stem and those it stands for in the name it is cut from
@@ -139,19 +139,38 @@ def _base_noun(word: str, nick: str) -> bool:
 _INTERFIXES = frozenset("ое")
 
 
-def _compound_head(word: str, nick: str) -> bool:
-    """True when ``word`` is the head of a compound noun a nickname's word is («мешалка»,
-    «мешалку» for Бетономешалка: «бетон-о-мешалка»), as a compound is shortened to its last
-    part in speech: the nickname's word is a stem of three letters or more, a linking «о» or
-    «е» and a head of five letters or more, and the head is the word's dictionary form."""
-    lemma = morph().parse(word)[0].normal_form.replace("ё", "е") if is_known_word(word) else word
-    if len(lemma) < 5:
-        return False
+@functools.lru_cache(maxsize=4096)
+def compound_heads(nick: str) -> frozenset[str]:
+    """The heads of the compound nouns a nickname's words are («мешалка» for Бетономешалка:
+    «бетон-о-мешалка»): a stem of three letters or more, a linking «о» or «е», and a
+    dictionary noun of five letters or more in the nominative singular."""
+    out = set()
     for r in _word_readings(nick):
-        n = len(r) - len(lemma)
-        if n >= 4 and r.endswith(lemma) and r[n - 1] in _INTERFIXES:
-            return True
-    return False
+        for n in range(4, len(r) - 4):
+            head = r[n:]
+            if r[n - 1] in _INTERFIXES and is_known_word(head) and any(
+                    p.tag.POS == "NOUN" and norm(p.normal_form) == head
+                    for p in morph().parse(head)):
+                out.add(head)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def compound_head_forms(nick: str) -> frozenset[str]:
+    """Every case form of the heads of :func:`compound_heads` («мешалку», «мешалкой»)."""
+    out = set()
+    for head in compound_heads(nick):
+        p = next(p for p in morph().parse(head) if p.tag.POS == "NOUN" and
+                 norm(p.normal_form) == head)
+        out |= {norm(f.word) for f in p.lexeme}
+    return frozenset(out)
+
+
+def compound_head(word: str, nick: str) -> bool:
+    """True when ``word`` is a form of the head of a compound noun a nickname's word is
+    («мешалка», «мешалку» for Бетономешалка), as a compound is shortened to its last part in
+    speech (:func:`compound_heads`)."""
+    return word in compound_head_forms(nick)
 
 
 def role_subject(state, sender, nicks: tuple[str, ...], clause: list[Tok], k: int):

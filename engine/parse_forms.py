@@ -8,7 +8,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
-from .grammar_members import fits, loose_member
+from .grammar_members import compound_head, fits, loose_member
 from .grammar_orders import (
     named_back,
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
@@ -421,7 +421,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
-        _two_letter_member(ctx, clause, k)
+        _two_letter_member(ctx, clause, k) or _head_member(ctx, clause, k)
     if hit is not None and (hit.nick is None or len(hit.candidates) > 1 and not (
             hit.nick in ctx.alive and ctx.state.players[hit.nick].clan == ctx.sender.clan)):
         # a reading the game rules out («Мельник» dead, «Старый Мельник» the clan's) gives way
@@ -510,6 +510,19 @@ def _two_letter_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
     mates = [c for c in approx.candidates if c != ctx.sender.nick and c in ctx.alive and
              ctx.state.players[c].clan == ctx.sender.clan]
     return NameHit(mates[0], (mates[0],), approx.kind, 1) if len(mates) == 1 else None
+
+
+def _head_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
+    """For a boss: his one living clan member whose compound nick has the word at ``k`` for
+    its head («Мешалка — на мне» for Бетономешалка, :func:`engine.grammar_members.compound_head`),
+    when the word names no player by itself; None otherwise."""
+    if ctx.sender.role != "boss" or not clause[k].word or len(clause[k].w) < 5 or \
+            clause[k].w in role_words() or \
+            name_index(ctx.nicks).approximate(clause[k].w) is not None:
+        return None
+    mates = [n for n in ctx.alive if n != ctx.sender.nick and
+             ctx.state.players[n].clan == ctx.sender.clan and compound_head(clause[k].w, n)]
+    return NameHit(mates[0], (mates[0],), "part", 1) if len(mates) == 1 else None
 
 
 def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:
