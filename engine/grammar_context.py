@@ -25,9 +25,30 @@ def locative(word: str) -> bool:
     return p.tag.POS == "NOUN" and ("loct" in p.tag or "loc2" in p.tag)
 
 
+#: Words telling somebody to stop doing what the infinitive after them says («хватит меня
+#: пасти», «хорош его охранять», «перестань лечить себя»).
+_STOP_DOING = frozenset({"хватит", "хорош", "харэ", "довольно", "перестань", "перестаньте",
+                         "прекрати", "прекратите", "кончай", "кончайте", "бросай", "бросайте"})
+
+
+def _stopped(clause: list[Tok], i: int) -> bool:
+    """True when the infinitive at ``i`` follows a word of :data:`_STOP_DOING`, one word
+    (its object) at most between, no mark: «хватит меня пасти» is no move."""
+    if not clause[i].word or not is_infinitive(clause[i].w):
+        return False
+    for k in (i - 1, i - 2):
+        if k < 0 or not clause[k].word:
+            return False
+        if clause[k].w in _STOP_DOING:
+            return True
+    return False
+
+
 def negated(clause: list[Tok], i: int) -> bool:
     """«не лечу», «не буду лечить», «не хочу проверять»; not the double negative «не могу не
-    проголосовать за X» (= I vote for X)."""
+    проголосовать за X» (= I vote for X); «хватит меня пасти» (:func:`_stopped`)."""
+    if _stopped(clause, i):
+        return True
     if i > 0 and clause[i - 1].w == V.NEGATION:
         if i + 1 < len(clause) and clause[i + 1].w == "ли":
             return False  # «не навестить ли ему X»: a move weighed, not refused

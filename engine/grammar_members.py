@@ -111,7 +111,7 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
             return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     if fit_owners((nick,), word):
         return True  # «Люпен ворует» for A.Lupin: a reading by sound (engine.names_fit)
-    return _base_noun(word, nick)
+    return _base_noun(word, nick) or compound_head(word, nick)
 
 
 #: A consonant ending a pet form's stem and those it stands for in the name it is cut from
@@ -133,6 +133,44 @@ def _base_noun(word: str, nick: str) -> bool:
             if lemma in heads or word in heads:
                 return True
     return False
+
+
+#: Linking vowels of a Russian compound noun («бетон-о-мешалка», «пыл-е-сос»).
+_INTERFIXES = frozenset("ое")
+
+
+@functools.lru_cache(maxsize=4096)
+def compound_heads(nick: str) -> frozenset[str]:
+    """The heads of the compound nouns a nickname's words are («мешалка» for Бетономешалка:
+    «бетон-о-мешалка»): a stem of three letters or more, a linking «о» or «е», and a
+    dictionary noun of five letters or more in the nominative singular."""
+    out = set()
+    for r in _word_readings(nick):
+        for n in range(4, len(r) - 4):
+            head = r[n:]
+            if r[n - 1] in _INTERFIXES and is_known_word(head) and any(
+                    p.tag.POS == "NOUN" and norm(p.normal_form) == head
+                    for p in morph().parse(head)):
+                out.add(head)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def compound_head_forms(nick: str) -> frozenset[str]:
+    """Every case form of the heads of :func:`compound_heads` («мешалку», «мешалкой»)."""
+    out = set()
+    for head in compound_heads(nick):
+        p = next(p for p in morph().parse(head) if p.tag.POS == "NOUN" and
+                 norm(p.normal_form) == head)
+        out |= {norm(f.word) for f in p.lexeme}
+    return frozenset(out)
+
+
+def compound_head(word: str, nick: str) -> bool:
+    """True when ``word`` is a form of the head of a compound noun a nickname's word is
+    («мешалка», «мешалку» for Бетономешалка), as a compound is shortened to its last part in
+    speech (:func:`compound_heads`)."""
+    return word in compound_head_forms(nick)
 
 
 def role_subject(state, sender, nicks: tuple[str, ...], clause: list[Tok], k: int):

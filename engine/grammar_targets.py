@@ -176,6 +176,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
             _fronted_self(clause, lo) and \
             all(clause[n].word for n in range(lo, out.hits[0][1])):
         return Targets(end=lo)
+    if not noun and (out.hits or out.pronoun) and lo < hi and clause[lo].w in (",", "—", "(") \
+            and _fronted_self(clause, lo):
+        # «Страж пусть сам себя охраняет, на него все голосуют»: the object written before
+        # the verb, a remark after its comma (its pronoun is no second object)
+        return Targets(end=lo)
     return out
 
 

@@ -71,6 +71,7 @@ from .parse_alternative import alternative, doubted
 from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
     open_move, weighed_candidate
 from .parse_clause import read_clause
+from .grammar_members import compound_head, compound_head_forms
 from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
@@ -639,6 +640,9 @@ def _member_sizes(clause, idx, mates):
             if hit is not None and (hit.kind == "fuzzy" or
                                     len(mates.intersection(hit.candidates)) != 1):
                 hit = None
+            if hit is None and idx.approximate(words[k]) is None and \
+                    sum(compound_head(words[k], n) for n in mates) == 1:
+                return 1  # «…, Мешалка — на мне» (Бетономешалка)
             return 1 if hit is not None else 0
         return hit.length if hit is not None and hit.nick in mates else 0
     return members
@@ -844,6 +848,7 @@ def _with_members(nicks: tuple[str, ...], names: frozenset[str],
     Мотя»): a boss's clause naming a member so is worth reading («Мотя — меня»)."""
     parts = {w for w, owners in name_index(nicks).parts.items()
              if not owners.isdisjoint(members)}
+    parts |= {f for n in members for f in compound_head_forms(n)}  # «Мешалка — на мне»
     return names | frozenset(parts) if parts - names else names
 
 

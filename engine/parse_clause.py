@@ -81,6 +81,27 @@ _BY_ME = frozenset({"мной", "мною"})
 _HOST_CALLED = frozenset({"ведущий", "ведущая", "вед"})
 
 
+#: Words that may stand beside «я» in a guard's verbless order («Ёжик — сегодня я»).
+_ME_ALONE_FILL = frozenset({"сегодня", "ночью", "опять", "снова", "как", "всегда", "обычно"})
+
+
+def _me_alone(clause: list[Tok], start: int) -> int | None:
+    """The index of «я» when it is the only word of a guard's verbless order after his name
+    but for marks and words of the time («Ёжик — я», «Страж: сегодня я»): the boss is whom
+    he guards. None otherwise."""
+    found = None
+    for n in range(start, len(clause)):
+        t = clause[n]
+        if not t.word:
+            if t.w not in ("—", ":", "-", "→", ",", ".", "!"):
+                return None
+        elif t.w == "я" and found is None:
+            found = n
+        elif t.w not in _ME_ALONE_FILL:
+            return None
+    return found
+
+
 def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, flags: dict,
                 excluded: set[int], items: list[Item]) -> Prev | None:
     """Turn every keyword of a clause (from token ``start``) into moves or problems; returns
@@ -176,6 +197,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         j = start + 1 if start < len(clause) and lexicon().words.get(clause[start].w) == cls \
             else start  # («Кефир на моё усмотрение: охраняет меня»: his verb, said after)
         kws = [Kw(cls, start, j, weak=True)]  # «вор — Бука»; without a name, chatter
+        if cls == V.GUARD and (me := _me_alone(clause, start)) is not None:
+            # «Ёжик — я»: the guard's order with the boss named in the nominative
+            clause = clause[:me] + [clause[me]._replace(w="меня")] + clause[me + 1:]
     elif member is not None and DEFAULT_CLASS.get(member.role) and \
             _name_first(ctx, clause, start, kws[0].i):
         # «Вор → Кузя (обчистить до нитки)»: the name right after the member is his move's

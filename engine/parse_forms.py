@@ -8,7 +8,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords, keyword_at
 from .grammar_elliptic import elliptic
-from .grammar_members import fits, loose_member
+from .grammar_members import compound_head, fits, loose_member
 from .grammar_orders import (
     named_back,
     POSTURE, assignment, for_you, silence_header, handed_over, past_remark, stand_in_remark, new_role_remark, writes_himself, name_sizes, on_his_own, silence_remark,
@@ -62,6 +62,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
     if relay is not None:
         return _relayed_member(ctx, clause, relay, items)
     k = _za_prefix(clause)
+    while k and k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w in _PLAYER_WORDS):
+        k += 1  # «За участника Lex.Dura (…): …», «За нашего Лиса: …»
     lead = None  # the move's first token after «Если Лис не пришлёт свой ход — …»
     if k == 0:
         if [t.w for t in clause[:3]] == ["на", "всякий", "случай"]:
@@ -234,6 +236,10 @@ _ADDRESS_WORDS = frozenset({"ладно", "итак", "короче", "знач�
                             "дорогому", "дорогой", "дорогая", "любезного", "любезному",
                             "господина", "господину", "господин", "госпожа", "госпоже"})
 
+#: Words for a player before his name in a formal boss's order («За участника Lex.Dura: …»).
+_PLAYER_WORDS = frozenset({"участника", "участницы", "игрока", "товарища",
+                           "коллеги"})
+
 #: Verbs of ordering between a member's name and his move («Лисе поручаю обчистить X»).
 _ORDER_VERBS = frozenset({"прошу", "попрошу", "поручаю", "приказываю", "велю", "поручим",
                           "поручаем", "просим", "поставить", "поставь"}) | V.SENDING
@@ -365,9 +371,27 @@ def _mates_left(ctx: Ctx, clause: list[Tok], end: int, member) -> bool:
     return not rest  # («…не пишу, они сами»; a name after it is an order)
 
 
+#: The boss's words that he writes the member's move himself («За Лиса сам пишу», «за
+#: Петельку хожу сама», «за Кота тоже я»), after the member's name.
+_I_WRITE = frozenset({"я", "сам", "сама", "тоже", "пишу", "хожу", "делаю", "отправляю", "шлю",
+                      "даю", "отписываю", "решаю"})
+_I_WRITE_VERBS = frozenset({"пишу", "хожу", "делаю", "отправляю", "шлю", "даю", "отписываю",
+                            "решаю"})
+
+
 def _after_remark(clause: list[Tok], end: int) -> int:
     """«За Лиса, если он сам не напишет: кража у X»: a remark between commas after the
-    member's name, closed by a colon or a dash, is skipped; the move starts after it."""
+    member's name, closed by a colon or a dash, is skipped; the move starts after it. So is
+    the boss's word that he writes it himself, a remark perhaps after it («За Боцмана сам
+    пишу, он на палубе: крадёт у X», «За Петельку хожу сама, если она не успеет: …»)."""
+    n = end
+    while n < len(clause) and clause[n].word and clause[n].w in _I_WRITE:
+        n += 1
+    if n > end and any(t.w in _I_WRITE_VERBS for t in clause[end:n]) and n < len(clause):
+        if clause[n].w in (":", "—"):
+            return n + 1
+        if clause[n].w == ",":
+            end = n
     if end >= len(clause) or clause[end].w not in (",", "(") or _vocative(clause, end):
         return end  # «Лис, обчисти Сову — …»: the order follows the comma
     for k in range(end + 1, len(clause)):
@@ -397,7 +421,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
                 return actor_of(ctx.state, nick), k + 1
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
-        _two_letter_member(ctx, clause, k)
+        _two_letter_member(ctx, clause, k) or _head_member(ctx, clause, k)
     if hit is not None and (hit.nick is None or len(hit.candidates) > 1 and not (
             hit.nick in ctx.alive and ctx.state.players[hit.nick].clan == ctx.sender.clan)):
         # a reading the game rules out («Мельник» dead, «Старый Мельник» the clan's) gives way
@@ -486,6 +510,19 @@ def _two_letter_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
     mates = [c for c in approx.candidates if c != ctx.sender.nick and c in ctx.alive and
              ctx.state.players[c].clan == ctx.sender.clan]
     return NameHit(mates[0], (mates[0],), approx.kind, 1) if len(mates) == 1 else None
+
+
+def _head_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
+    """For a boss: his one living clan member whose compound nick has the word at ``k`` for
+    its head («Мешалка — на мне» for Бетономешалка, :func:`engine.grammar_members.compound_head`),
+    when the word names no player by itself; None otherwise."""
+    if ctx.sender.role != "boss" or not clause[k].word or len(clause[k].w) < 5 or \
+            clause[k].w in role_words() or \
+            name_index(ctx.nicks).approximate(clause[k].w) is not None:
+        return None
+    mates = [n for n in ctx.alive if n != ctx.sender.nick and
+             ctx.state.players[n].clan == ctx.sender.clan and compound_head(clause[k].w, n)]
+    return NameHit(mates[0], (mates[0],), "part", 1) if len(mates) == 1 else None
 
 
 def _unknown_addressee(ctx: Ctx, clause: list[Tok], k: int) -> bool:

@@ -538,8 +538,13 @@ def told_to_member(clause: list[Tok], kw: Kw, tg: Targets, lo: int | None = None
     — хватит ему молчать»; «ты унесёшь у Хлестакова всё»: its preposition between): an
     order, whatever remark follows. With ``lo`` (where the words after the member's name
     start), also a verb not in the past said of the member named right before it."""
-    if not tg.hits or kw.j - kw.i != 1 or not (tg.hits[0][1] == kw.j or (
-            tg.hits[0][1] == kw.j + 1 and clause[kw.j].w in V.PREPOSITIONS)):
+    m = kw.j  # («Арлекин, обворуй сегодня Зрителя — …»: a word of the time before the target,
+    # «прикрывай бортом Чайку — …»: a noun of the means)
+    while m < len(clause) and m - kw.j < 2 and clause[m].word and (
+            clause[m].w in _ORDER_TIME or _means(clause[m].w)):
+        m += 1
+    if not tg.hits or kw.j <= kw.i or not (tg.hits[0][1] == m or (
+            tg.hits[0][1] == m + 1 and clause[m].w in V.PREPOSITIONS)):
         return False
     w = clause[kw.i].w
     reading = verb_reading(w)
@@ -554,6 +559,22 @@ def told_to_member(clause: list[Tok], kw: Kw, tg: Targets, lo: int | None = None
         end < len(clause) and clause[end].w in ("—", ",", "(") and \
         all(t.w in _SUBJECT_GAP for t in clause[lo:kw.i]) and \
         (reading[1] == "3per" or any(t.w in ("пусть", "пускай") for t in clause[lo:kw.i]))
+
+
+#: Words of the time of an order between its verb and its target («обворуй сегодня X»).
+_ORDER_TIME = frozenset({"сегодня", "ночью", "нынче", "сейчас", "опять", "снова", "тоже",
+                         "же"})
+
+
+def _means(w: str) -> bool:
+    """True when ``w`` is a dictionary noun in the instrumental, no player's name form: the
+    means of a move said between its verb and its target («прикрывай бортом Чайку»,
+    «прикрой собой X»)."""
+    if not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return tag.POS in ("NOUN", "NPRO") and "ablt" in tag and "Name" not in tag and \
+        "Surn" not in tag
 
 
 #: Words that may stand between a member's name and his verb in such an order.

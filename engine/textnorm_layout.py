@@ -359,6 +359,13 @@ def _inline_numbers(text: str) -> str:
         items = [line[m.end():e].strip().rstrip(".,;") for m, e in zip(run, ends)]
         if any(not item or re.search(r"[:—–]| - ", item) or
                any(is_move_word(w) for w in _WORDS.findall(item)) for item in items):
+            if not head and all(items) and len(run) >= 3:
+                # «1) Лютик — Зайка 2) Ёжик — я 3) мочим Ушастого»: orders numbered on one
+                # line from its start, each its own line
+                tail = line[run[-1].end():last_end].strip()
+                out.append("\n".join(items) + (tail[-1] if tail[-1] in ".!;" else "") +
+                           line[last_end:])
+                continue
             out.append(line)
             continue
         tail = line[run[-1].end():last_end].strip()

@@ -104,7 +104,32 @@ def _verb_forms(lemma: str) -> list[tuple[str, str]]:
                 out.append((norm(f.word), "third"))
     if not guessed:
         out += [(f, "strong") for f in _unalternated(out)]
+    else:
+        out += _regular_forms(lemma, out)
     return out
+
+
+#: The present and the imperative of a regular verb in «-ать», «-ять» (the «делать» type):
+#: ending → kind, as :func:`_verb_forms` gives them.
+_REGULAR_ENDINGS = (("ю", "strong"), ("ем", "plural1"), ("ешь", "imperative"),
+                    ("ет", "third"), ("й", "imperative"), ("йте", "imperative"))
+
+
+def _regular_forms(lemma: str, forms: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The forms of the «делать» type of a slang verb in «-ать» / «-ять» the dictionary does
+    not know, when pymorphy3's guessed paradigm drops the stem's vowel («шмонать» guessed as
+    «стонать»: «шмонет»; players write «шмонает», «шмонаешь», «шмонай»): the stem before
+    «ть» with the endings of that type, each no dictionary word."""
+    from ..words import is_known_word, norm
+
+    lemma = norm(lemma)
+    if not lemma.endswith(("ать", "ять")):
+        return []
+    stem = lemma[:-2]
+    if any(kind == "third" and f.startswith(stem) for f, kind in forms):
+        return []  # («отпинать» → «отпинает»: the guess is the regular type already)
+    return [(stem + end, kind) for end, kind in _REGULAR_ENDINGS
+            if not is_known_word(stem + end)]
 
 
 def _unalternated(forms: list[tuple[str, str]]) -> list[str]:
