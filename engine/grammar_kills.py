@@ -63,7 +63,7 @@ def second_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
     k = skip_words(clause, start, _OPENERS)
     if k >= len(clause) or clause[k].w not in SECOND:
         return None
-    k = skip_words(clause, k + 1, _SECOND_WORDS)
+    k = skip_words(clause, _aside_end(clause, k + 1, names), _SECOND_WORDS)
     if k >= len(clause):
         return None
     if names(k):
@@ -72,6 +72,23 @@ def second_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
             not any(t.word for t in clause[k + 1:]) and near(k):
         return k  # (read, and if unsure asked about, by the move's reading)
     return None
+
+
+#: The longest bracketed aside (in tokens, brackets included) skipped after the ordinal.
+_ASIDE_MAX = 6
+
+
+def _aside_end(clause: list[Tok], k: int, names) -> int:
+    """The index after a short bracketed aside naming nobody that opens at ``k`` («Вторым
+    (полнолуние) — X», «Второго (раз луна) — Y»: why there is a second one); ``k`` when none."""
+    if k >= len(clause) or clause[k].w != "(":
+        return k
+    for n in range(k + 1, min(len(clause), k + _ASIDE_MAX)):
+        if clause[n].w == ")":
+            return n + 1
+        if clause[n].word and names(n):
+            return k
+    return k
 
 
 #: Forms of «первый» (and the number 1) that open the first of two labelled kills.

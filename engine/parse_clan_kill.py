@@ -141,6 +141,15 @@ def second_opens(clause: list[Tok], start: int) -> bool:
                                          clause[start + 1].w in SECOND)
 
 
+def chosen_second(clause: list[Tok], start: int, kws: list[Kw]) -> bool:
+    """True when ``kws`` are words of choosing only («выбираю», «выберу») and an ordinal of
+    the second victim stands before them in ``clause`` (from ``start``): «Босс разрешил мне
+    выбрать вторую — выбираю X», «вторую жертву выбираю я: X» (a clan member naming the full
+    moon's second kill)."""
+    return all(k.cls == V.CHOOSE for k in kws) and \
+        any(t.w in SECOND for t in clause[start:kws[0].i])
+
+
 #: «обоих», «обеих»: the two victims pointed at.
 _BOTH = frozenset({"обоих", "обеих"})
 

@@ -57,7 +57,8 @@ from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
-from .parse_clan_kill import both_again, full_moon_kill, in_brackets, one_of_two, second_opens
+from .parse_clan_kill import both_again, chosen_second, full_moon_kill, in_brackets, one_of_two, \
+    second_opens
 from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -269,6 +270,11 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # «берём двоих: X и кого-нибудь ещё»: a kill word that takes a name only, before a
         # count: read as the count's heading
         kws = full_moon_kill(ctx, clause, start, items) or kws
+    elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
+            chosen_second(clause, start, kws):
+        # «Босс разрешил мне выбрать вторую — выбираю X»: a clan member choosing the full
+        # moon's second victim
+        kws = [Kw(V.KILL, k.i, k.j, weak=True) for k in kws]
     if kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
             all(k.cls == V.KILL for k in kws) and both_again(ctx, clause, start, items):
         return None  # «Цели: X, Y. Обоих — в расход»: the two kills read, said again

@@ -337,7 +337,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             return said
         tg.hits.append((found, kw.j, said))
         tg.pronoun, tg.end = False, max(tg.end, said)
-    later_pronoun = tg.pronoun and any(clause[n].w == "," for n in range(kw.j, tg.end - 1))
+    later_pronoun = tg.pronoun and any(clause[n].w in (",", "—", "-", "–")  # («… — хватит ему»)
+                                       for n in range(kw.j, tg.end - 1))
     if not tg.hits and ctx.last_hit is not None and (tg.roles or tg.unknown is not None or
                                                      later_pronoun):
         same = pronoun_before(ctx, clause, lo, kw.i, same=True)  # «её же убиваем: …»

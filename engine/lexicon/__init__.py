@@ -161,6 +161,23 @@ def _noun_forms(lemma: str) -> list[str]:
     return sorted({norm(f.word) for f in parses[0].lexeme} | {norm(lemma)})
 
 
+#: The words that make a room the mover's own before its noun: where the guest is («в моей
+#: гримёрке», «у меня в избушке»; not where he is asked to, «в мою гостиную приглашается X»:
+#: that has a move word of its own).
+_MY_ROOM = (("в", "моей"), ("в", "моем"), ("у", "меня", "в"), ("у", "себя", "в"))
+
+
+def _home_phrases(lemma: str) -> list[tuple[str, ...]]:
+    """The phrases of a ``home_nouns`` lemma (a room of the mover's home: «гримёрка»): its
+    locative after :data:`_MY_ROOM` («в моей гримёрке», «у меня в гримёрке»)."""
+    from ..words import morph, norm
+
+    parses = [p for p in morph().parse(lemma) if "NOUN" in p.tag and "nomn" in p.tag]
+    forms = {norm(f.word) for p in parses[:1] for f in p.lexeme
+             if "sing" in f.tag and ("loct" in f.tag or "loc2" in f.tag)}
+    return [head + (form,) for form in sorted(forms) for head in _MY_ROOM]
+
+
 def _files() -> list[tuple[str, dict]]:
     import tomllib
     from importlib import resources
@@ -247,6 +264,10 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
                 lex.phrases.setdefault(words, cls)
                 if weak:
                     lex.weak_phrases.add(words)
+        for lemma in data.get("home_nouns", ()):
+            for words in _home_phrases(lemma):  # «в моей гримёрке — X»: only with a name
+                lex.phrases.setdefault(words, cls)
+                lex.weak_phrases.add(words)
         stops = [tuple(norm(w) for w in item.split()) for item in data.get("not_before", ())]
         lex.not_before[cls] = lex.not_before.get(cls, frozenset()) | \
             frozenset(w[0] for w in stops if len(w) == 1)
