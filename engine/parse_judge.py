@@ -918,8 +918,17 @@ def _own_wish(clause: list[Tok] | None, i: int) -> bool:
     words = {t.w for t in clause if t.word}
     # («Завтра надо бы полечить X»: a plan; «Может, стоило бы …»: weighed, the hedge's own
     # question; «…, но светиться не хочу», «…, но сегодня не до того»: declined)
+    # («Босс, X бы убрать, но решай сам»: left to the boss; «Хотя вернее было бы X
+    # полечить»: a second thought, the correction's own question)
     return ("бы" in near or "б" in near) and _OTHER_DAY.isdisjoint(words) and \
-        _MAYBE.isdisjoint(words) and "не" not in {t.w for t in clause[max(0, i - 3):]}
+        _MAYBE.isdisjoint(words) and "не" not in {t.w for t in clause[max(0, i - 3):]} and \
+        _LEFT_OR_SECOND.isdisjoint(words)
+
+
+#: Words of a wish left to another («решай сам», «как босс скажет») or of a second thought
+#: («хотя», «было бы»).
+_LEFT_OR_SECOND = frozenset({"решай", "решайте", "решит", "решать", "решает", "скажет",
+                             "усмотрение", "хотя", "было"})
 
 
 #: Words of another day: a wish for it is a plan, no move of today's.
