@@ -76,6 +76,7 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
+from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_runon import run_on_parts
@@ -506,6 +507,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             # letter's moves alone, as when it was built)
             if more or asked:
                 moves, problems = list(moves) + more, problems + asked
+        # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
+        # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
+        problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

@@ -54,10 +54,19 @@ _DOUBT_OPENERS = frozenset({"ну", "а", "хотя", "или", "либо", "м�
 #: The «no» of a doubt («…или нет», «…или не», «…а может и не надо»).
 _DOUBT_NO = frozenset({"нет", "не"})
 
+#: Another day or a later time as the doubt («Думаю пожулить X… или может завтра»): the move
+#: may not be tonight's at all.
+_DOUBT_LATER = frozenset({"завтра", "послезавтра", "потом", "позже"})
+
+#: «посмотрим» after the doubt («…или может завтра, посмотрим»): the choice left open, no
+#: watch.
+_SHRUGS = frozenset({"посмотрим", "поглядим", "посмотрю", "погляжу"})
+
 
 def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             items: list[Item]) -> bool:
-    """«Шизю мадам… или не, потом решу», «Лечу Кузю. А может, и нет»: right after a move, a
+    """«Шизю мадам… или не, потом решу», «Лечу Кузю. А может, и нет», «Думаю пожулить X…
+    или может завтра»: right after a move, a
     clause that puts it back in doubt («или нет», «может, и нет») and names no player and
     no move: the move is no order (precision first): it is asked about, and a later
     concluding sentence («ладно, давай X») may still choose. True when the clause was one."""
@@ -70,7 +79,8 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     while k < len(clause) and (not clause[k].word or clause[k].w in _DOUBT_OPENERS):
         opened = opened or clause[k].w in ("или", "либо", "может")
         k += 1
-    if k >= len(clause) or words[k] not in _DOUBT_NO:
+    if k >= len(clause) or (words[k] not in _DOUBT_NO and not (
+            opened and words[k] in _DOUBT_LATER)):
         return False
     later = clause_flags(clause)["later"]
     if not opened and not (later and "хотя" in words[:k]):
@@ -81,7 +91,8 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     if any(w in V.WITHDRAW_WORDS for w in words[k + 1:]):
         return False  # «хотя не, снимаю, пока хз»: the move taken back, no doubt left to ask
     idx = name_index(ctx.nicks)
-    if find_keywords(clause, set(), idx) or any(
+    if any(words[k] not in _DOUBT_LATER or clause[kw.i].w not in _SHRUGS
+           for kw in find_keywords(clause, set(), idx)) or any(
             t.word and nick_at(ctx, clause, words, n) is not None
             for n, t in enumerate(clause) if n > k):
         return False

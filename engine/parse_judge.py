@@ -122,10 +122,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i))) \
             and \
             not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)) \
-            and not (action is not None and tg.hits and _suggested_if(clause, kw.i)):
+            and not (action is not None and tg.hits and _suggested_if(clause, kw.i)) \
+            and not (action not in (None, "vote") and tg.hits and tg.hits[0][0].kind != "self" and
+                     _own_wish(clause, kw.i)):
         # (not «Предлагаю убрать X, если он окажется ролевым»: a move put forward on a
         # condition, asked)
         # (not «Если Барса не повесят — проверять его»: the move of a condition, asked)
+        # (not «Убить бы X», «В X бы пальнуть, что ли»: the sender's own move wished for,
+        # an order or a daydream? Asked, never dropped)
         return None  # «я бы Диму в пару взял»: a wish, not a move
         # (not «Может, Бастиона пошизить…»: a move weighed, asked)
     if action in ("fear_choice", "partner") and [h.nick for h, _, _ in tg.hits] == [actor.nick]:
@@ -901,6 +905,34 @@ def _if_then(clause: list[Tok] | None, i: int) -> bool:
         return False
     k = next((n for n in range(i - 1, -1, -1) if clause[n].w in IF_WORDS), None)
     return k is not None and any(t.w in _THEN for t in clause[k + 1:i])
+
+
+def _own_wish(clause: list[Tok] | None, i: int) -> bool:
+    """True when «бы» («б») stands beside the move word at ``i`` (within the words next to
+    it, no «не» among them): «В Налима бы пальнуть, что ли», «убить бы X», «мо в X закинул
+    бы» — a move the sender may make, wished for: an order or a daydream? Asked, never
+    dropped, never applied."""
+    if not clause:
+        return False
+    near = [t.w for t in clause[max(0, i - 3):i + 4] if t.word]
+    words = {t.w for t in clause if t.word}
+    # («Завтра надо бы полечить X»: a plan; «Может, стоило бы …»: weighed, the hedge's own
+    # question; «…, но светиться не хочу», «…, но сегодня не до того»: declined)
+    # («Босс, X бы убрать, но решай сам»: left to the boss; «Хотя вернее было бы X
+    # полечить»: a second thought, the correction's own question)
+    return ("бы" in near or "б" in near) and _OTHER_DAY.isdisjoint(words) and \
+        _MAYBE.isdisjoint(words) and "не" not in {t.w for t in clause[max(0, i - 3):]} and \
+        _LEFT_OR_SECOND.isdisjoint(words)
+
+
+#: Words of a wish left to another («решай сам», «как босс скажет») or of a second thought
+#: («хотя», «было бы»).
+_LEFT_OR_SECOND = frozenset({"решай", "решайте", "решит", "решать", "решает", "скажет",
+                             "усмотрение", "хотя", "было"})
+
+
+#: Words of another day: a wish for it is a plan, no move of today's.
+_OTHER_DAY = frozenset({"завтра", "послезавтра", "вчера", "потом"})
 
 
 def _polite_wish(clause: list[Tok] | None, i: int) -> bool:

@@ -44,6 +44,36 @@ _VISIT = frozenset({"к", "ко", "у"})
 _PRONOUNS = frozenset({"его", "ее", "её", "ней", "нему", "него", "нее", "неё", "ним", "ней"})
 
 
+#: A hostess's (or psycho's) own home named in her sentence («к себе», «ко мне», «ночует у
+#: меня»): the word of her invitation when no verb of it is written.
+_HOME = frozenset({("к", "себе"), ("ко", "мне"), ("у", "меня"), ("у", "себя")})
+
+#: «её же», «его же» (the same player) after «сегодня» in the sentence that tells yesterday's
+#: move on its player: «Вчера лечила Ласточку, и сегодня её же».
+_SAME_PRONOUNS = frozenset({"его", "ее", "её", "него", "нее", "неё"})
+
+#: Past-tense stems of the no-repeat moves, for the sentence that tells yesterday's move
+#: («лечила», «избил», «звала»).
+_PAST_STEMS = {"heal": ("лечил", "вылечил", "подлечил"), "beat": ("бил", "избил", "побил"),
+               "rob": ("обокрал", "обворовал", "ограбил"), "invite": ("звал", "позвал",
+                                                                      "приглашал", "пригласил")}
+
+
+def _home_said(words: list[str]) -> bool:
+    """True when the sentence ``words`` names the sender's own home (:data:`_HOME`)."""
+    return any((words[k], words[k + 1]) in _HOME for k in range(len(words) - 1))
+
+
+def _same_today(words: list[str]) -> bool:
+    """True when «сегодня» is followed by «её же» / «его же» in ``words`` (the same player
+    again, said of today's move)."""
+    if "сегодня" not in words:
+        return False
+    k = words.index("сегодня")
+    return any(words[n] in _SAME_PRONOUNS and words[n + 1] in ("же", "ж")
+               for n in range(k + 1, len(words) - 1))
+
+
 def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
     """Add to ``items`` the refusal of each no-repeat move of the sender's role (see
     :data:`engine.legality.NO_REPEAT`) that the letter repeats on yesterday's player: a
@@ -67,18 +97,28 @@ def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
         words = [t.w for t in sent]
         there = _same_place(words)
         kept = _kept(words)
-        again = not AGAIN.isdisjoint(words) or there or kept or (
+        said = not AGAIN.isdisjoint(words)
+        same = _same_today(words)
+        again = said or there or kept or same or (
             n + 1 < len(sentences) and next((t.w for t in sentences[n + 1] if t.word), "")
             in AGAIN)
         if not again:
             continue
         hits = names_in(ctx, sent, forms=True)
+        others = [h for h, _, _ in hits if h.nick != ctx.sender.nick]
         for action, target in pairs:
             keyed = any(lex.get(w) in _CLASSES[action] or w.startswith(_PARTICIPLES[action])
-                        for w in words)
+                        for w in words) or (action == "invite" and _home_said(words)) or (
+                same and any(w.startswith(_PAST_STEMS[action]) for w in words))
             if kept and keyed and not there and "не" not in words and not any(
                     h.nick != target for h, _, _ in hits if h.nick != ctx.sender.nick):
                 named = [kept]  # «Гость: без изменений»: yesterday's guest, not named
+            elif said and keyed and "не" not in words and not any(
+                    h.nick is None or h.nick != target for h in others):
+                # «сегодня опять дедулю к себе зову», «…, сегодня опять его к себе на чай»: a
+                # word of the move and «опять», no other player named: yesterday's player
+                # again (a pet form no rule reads, a pronoun)
+                named = [next(i for i, w in enumerate(words) if w in AGAIN)]
             else:
                 named = [i for h, i, j in hits if h.nick == target] + [
                     k for k in range(len(sent)) if sent[k].word and
