@@ -193,6 +193,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 if clause is not None and _thing_phrase(clause, tg.unknown[1]):
                     return None  # «проверю логи деплоя» from a civilian: a thing, no player
+                if clause is not None and tg.thing and not tg.hits and \
+                        clause[tg.unknown[1] - 1].w != "у":
+                    return None  # «проверю вечером погоду, если ясно — …», «лечим ухо, ЛОР
+                    # сказал капли»: the verb's object is a thing, so a word after it is no
+                    # player of a move his role has not (not «ворую мёд у Кузи»: whose it is)
                 if clause is not None and not on_behalf and _of_another(ctx, actor, clause, kw):
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
