@@ -85,6 +85,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if not (
             it.tried in settled and it.move is None and it.problem is not None and
             it.problem.reason == "unknown_name")]
+    # «Завтра, может быть, зайду к Эллочке, но это завтра»: the writer says himself that the
+    # move weighed is tomorrow's, none today: nothing to ask
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.problem.reason == "conditional" and
+        _only_tomorrow(ctx.text, it.pos))]
     if any(it.later for it in items) and (_LATER_SAID.search(low := ctx.text.lower()) or
                                           _TODAY_NONE.search(low)):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
@@ -236,6 +241,17 @@ def _tomorrow_said(text: str, pos: int) -> bool:
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
     end = _SENTENCE_END.search(text, pos)
     return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
+
+
+#: «(но) это (уж) завтра»: the writer puts what he just said off to tomorrow.
+_THAT_TOMORROW = re.compile(r"(?<!\w)это\s+(?:уж\s+|уже\s+)?(?:завтра|послезавтра)(?!\w)")
+
+
+def _only_tomorrow(text: str, pos: int) -> bool:
+    """True when the sentence of the letter at ``pos`` says, after ``pos``, «это завтра» /
+    «это уж завтра» («…, может быть, и X навещу — но это уж завтра»)."""
+    end = _SENTENCE_END.search(text, pos)
+    return _THAT_TOMORROW.search(text[pos:end.start() if end else len(text)].lower()) is not None
 
 #: The role move a clan member's «ход на усмотрение босса» leaves to the boss.
 _DELEGATED_ROLE_MOVES = {"thief": "rob", "guard": "guard"}
