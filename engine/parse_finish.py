@@ -253,6 +253,7 @@ def _only_tomorrow(text: str, pos: int) -> bool:
     end = _SENTENCE_END.search(text, pos)
     return _THAT_TOMORROW.search(text[pos:end.start() if end else len(text)].lower()) is not None
 
+
 #: The role move a clan member's «ход на усмотрение босса» leaves to the boss.
 _DELEGATED_ROLE_MOVES = {"thief": "rob", "guard": "guard"}
 
