@@ -107,6 +107,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
     # for the dead stays refused: the reply tells which vote did not count). So is a move on
     # yesterday's target («лечу Соню… блин, её же вчера лечила, тогда лечу Маринку»)
+    # A vote on the dead whose death the writer remarks himself before voting anew («Голос
+    # за Маргариту... ой, её нет. За Алекса К.») needs no refusal either
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.tried == "vote" and
+        it.problem.reason == "target_dead" and it.pos >= 0 and
+        any(o.move is not None and o.pos > it.pos and o.move.action == "vote" and
+            _GONE.search(ctx.text.lower(), it.pos, o.pos) for o in items))]
     items = [it for it in items if not (
         it.move is None and it.problem is not None and
         it.problem.reason in ("target_dead", "same_target_twice") and
@@ -242,6 +249,12 @@ def _tomorrow_said(text: str, pos: int) -> bool:
     end = _SENTENCE_END.search(text, pos)
     return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
 
+
+#: The writer's remark that a player is dead («ой, её нет», «его же убили», «он же всё»).
+_GONE = re.compile(r"(?<!\w)(?:(?:её|ее|его)\s+(?:же\s+)?(?:уже\s+)?нет(?:у)?|"
+                   r"(?:уже\s+)?(?:убили|повесили|слили|линчевали|умер|умерла|выбыл|выбыла)|"
+                   r"(?:он|она)\s+(?:же\s+)?(?:уже\s+)?(?:всё|все|мертв|мёртв|мертва|мёртвая))"
+                   r"(?!\w)(?!\s+равно)")  # (not «он же всё равно молчит»)
 
 #: «(но) это (уж) завтра»: the writer puts what he just said off to tomorrow.
 _THAT_TOMORROW = re.compile(r"(?<!\w)это\s+(?:уж\s+|уже\s+)?(?:завтра|послезавтра)(?!\w)")
