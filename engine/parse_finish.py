@@ -59,6 +59,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
         (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
     items = [it for it in items if not _life_before_game(ctx.text, it, items)]
+    if _PENALTY_TAKEN.search(ctx.text.lower()):
+        # «не голосую вовсе, пусть будет мне штрафной балл»: the writer knows what a day
+        # without a vote costs and takes it; the abstain notice would tell him nothing new
+        items = [it for it in items if not (
+            it.move is None and it.problem is not None and it.problem.reason == "abstain")]
     # «я по «Страху» выбираю», «сегодня «Голос», по два»: the day's event named, no player
     items = [it for it in items if not (
         it.problem is not None and it.problem.reason == "unknown_name" and
@@ -249,6 +254,14 @@ def _tomorrow_said(text: str, pos: int) -> bool:
     end = _SENTENCE_END.search(text, pos)
     return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
 
+
+#: The writer taking the penalty of a day without a vote («пусть будет мне штрафной балл»,
+#: «поставьте мне штрафной балл, я переживу»), not asking about it («…штрафной балл?»).
+_PENALTY_TAKEN = re.compile(
+    r"(?<!\w)(?:пусть|поставьте|ставьте|поставь|ставь|готов|готова|согласен|согласна)"
+    r"(?:\s+\w+){0,3}\s+штрафн\w*\s+(?:балл|очк)\w*(?![^.!?\n]*\?)|"
+    r"(?<!\w)штрафн\w*\s+(?:балл|очк)\w*[^.!?\n]{0,20}(?:переживу|плевать|не\s+страшно)"
+    r"(?![^.!?\n]*\?)")
 
 #: The writer's remark that a player is dead («ой, её нет», «его же убили», «он же всё»).
 _GONE = re.compile(r"(?<!\w)(?:(?:её|ее|его)\s+(?:же\s+)?(?:уже\s+)?нет(?:у)?|"
