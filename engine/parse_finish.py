@@ -59,6 +59,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
         (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
     items = [it for it in items if not _life_before_game(ctx.text, it, items)]
+    # «…я иду на свидание к Кармен… (Это шутка, а не ход, если что.)»: the writer says
+    # himself that what he just wrote is no move
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.pos >= 0 and
+        _NO_MOVE_SAID.search(_this_and_next(ctx.text, it.pos).lower()))]
     if _PENALTY_TAKEN.search(ctx.text.lower()):
         # «не голосую вовсе, пусть будет мне штрафной балл»: the writer knows what a day
         # without a vote costs and takes it; the abstain notice would tell him nothing new
@@ -253,6 +258,20 @@ def _tomorrow_said(text: str, pos: int) -> bool:
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
     end = _SENTENCE_END.search(text, pos)
     return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
+
+
+#: The writer's word that what he wrote is no move («это шутка, а не ход», «это не ход»).
+_NO_MOVE_SAID = re.compile(r"(?<!\w)(?:это\s+)?шутка,?\s+(?:а\s+)?не\s+ход(?!\w)|"
+                           r"(?<!\w)это\s+не\s+ход(?!\w)")
+
+
+def _this_and_next(text: str, pos: int) -> str:
+    """The text from ``pos`` to the end of the sentence after the one at ``pos``."""
+    end = _SENTENCE_END.search(text, pos)
+    if end is None:
+        return text[pos:]
+    after = _SENTENCE_END.search(text, end.end())
+    return text[pos:after.start() if after else len(text)]
 
 
 #: The writer taking the penalty of a day without a vote («пусть будет мне штрафной балл»,
