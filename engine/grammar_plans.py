@@ -786,7 +786,8 @@ _BY_THE_WAY = frozenset({"заодно", "еще", "ещё", "потом", "сн
 #: («посмотрю, что скажет Лось»): not «кто» («проверю, кто такой X» is a check), not «что
 #: за» («проверю, что за фрукт X»); «как» only with :data:`_HOW_AFTER` («как там кот»: not
 #: an aside «охраняю, как и вчера, X», «голосую, как ни жаль, за X»).
-_HOW_THINGS = frozenset({"как", "что", "где", "куда", "когда", "чем"})
+_HOW_THINGS = frozenset({"как", "что", "где", "куда", "когда", "чем", "чей", "чья", "чьё", "чье",
+                         "чьи"})
 _HOW_AFTER = frozenset({"там", "дела", "поживает", "поживают", "себя"})
 
 
@@ -801,3 +802,32 @@ def asks_how(clause: list[Tok], j: int) -> bool:
         return False
     after = clause[j + 2].w
     return after in _HOW_AFTER if clause[j + 1].w == "как" else after not in ("за", "и", "бы", "б")
+
+
+def how_of_things(clause: list[Tok], j: int, named) -> bool:
+    """True when the move word ending at ``j`` has an object clause of :func:`asks_how` that
+    names nobody: no capitalised word and no word ``named(k)`` reads as a nick in it («проверю
+    заодно, как там кот», «проверим, чья шишка потерялась», «проверим потом, куда ушли
+    деньги»): the verb tells of looking at how things are, no move at all."""
+    if not asks_how(clause, j):
+        return False
+    k = j
+    while clause[k].w != ",":
+        k += 1
+    for n in range(k + 1, len(clause)):
+        t = clause[n]
+        if t.word and t.cap and not named(n) and _opens_sentence(t.w):
+            break  # «… как там кот 🐈 Так что …»: the next sentence (the emoji is no token)
+        if t.word and (t.cap or named(n)):
+            return False
+    return True
+
+
+#: Parts of speech of a word that, capitalised after a lower-case word, opens a new sentence
+#: (a conjunction, particle or adverb: «Так», «А», «Но»), never a name.
+_SENTENCE_OPENERS = frozenset({"CONJ", "PRCL", "ADVB", "INTJ", "PRED"})
+
+
+def _opens_sentence(w: str) -> bool:
+    """True when the dictionary reads ``w`` first as a conjunction, particle or adverb."""
+    return is_known_word(w) and morph().parse(w)[0].tag.POS in _SENTENCE_OPENERS

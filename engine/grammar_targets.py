@@ -891,7 +891,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             skipped = True  # «голос за студента Тацита»: who the player is, then his name
             k += 1
             continue
-        if plain_word(clause, words, k, lo, out, skipped=skipped):  # («голос по апелёвке»)
+        if plain_word(clause, words, k, lo, out, skipped=skipped) or w in V.DECIDING:
+            # («голос по апелёвке»; «хай бос вирішує»: a deciding verb the dictionary lacks)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
                     own_verb(clause, w, lo, out, reported=reported):
                 out.statement = True  # «Убийство — решает Ежевика»: who decides, no order

@@ -32,8 +32,8 @@ from .grammar_flags import (SAYING_VERBS, cancel_names_move, correction_end, rep
 from .grammar_irony import ironic
 from .grammar_tally import others_send, others_wish, vote_tally
 from .grammar_plans import (
-    asks_how, for_later_day, hypothetical, passed_before, plan_for_later, skips_today,
-    today_instead, trailing_condition,
+    asks_how, for_later_day, how_of_things, hypothetical, passed_before, plan_for_later,
+    skips_today, today_instead, trailing_condition,
 )
 from .grammar_tokens import Tok, span, clause_words
 from .legality import move_targets
@@ -519,6 +519,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                              items, member is not None)
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
+        elif how_of_things(clause, kw.j,
+                           lambda k: nick_at(ctx, clause, clause_words(clause), k) is not None):
+            continue  # «проверю заодно, как там кот»: how things are, nobody named: talk
         elif (kw.j < len(clause) and clause[kw.j].w == "ли") or asks_how(clause, kw.j):
             kw.hypothetical = "hedged"  # «не знаю, проверять ли Маришку», «проверю, как там X»
         elif hypo is True and kw.cls == V.FEAR and if_chosen(clause, kw.i):

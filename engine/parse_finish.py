@@ -59,6 +59,16 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
         (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
     items = [it for it in items if not _life_before_game(ctx.text, it, items)]
+    # «…я иду на свидание к Кармен… (Это шутка, а не ход, если что.)»: the writer says
+    # himself that what he just wrote is no move
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.pos >= 0 and
+        _NO_MOVE_SAID.search(_this_and_next(ctx.text, it.pos).lower()))]
+    if _PENALTY_TAKEN.search(ctx.text.lower()):
+        # «не голосую вовсе, пусть будет мне штрафной балл»: the writer knows what a day
+        # without a vote costs and takes it; the abstain notice would tell him nothing new
+        items = [it for it in items if not (
+            it.move is None and it.problem is not None and it.problem.reason == "abstain")]
     # «я по «Страху» выбираю», «сегодня «Голос», по два»: the day's event named, no player
     items = [it for it in items if not (
         it.problem is not None and it.problem.reason == "unknown_name" and
@@ -85,6 +95,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         items = [it for it in items if not (
             it.tried in settled and it.move is None and it.problem is not None and
             it.problem.reason == "unknown_name")]
+    # «Завтра, может быть, зайду к Эллочке, но это завтра»: the writer says himself that the
+    # move weighed is tomorrow's, none today: nothing to ask
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.problem.reason == "conditional" and
+        _only_tomorrow(ctx.text, it.pos))]
     if any(it.later for it in items) and (_LATER_SAID.search(low := ctx.text.lower()) or
                                           _TODAY_NONE.search(low)):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
@@ -102,6 +117,13 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     # again on a living one later in the letter was chosen anew; no refusal to tell (a vote
     # for the dead stays refused: the reply tells which vote did not count). So is a move on
     # yesterday's target («лечу Соню… блин, её же вчера лечила, тогда лечу Маринку»)
+    # A vote on the dead whose death the writer remarks himself before voting anew («Голос
+    # за Маргариту... ой, её нет. За Алекса К.») needs no refusal either
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and it.tried == "vote" and
+        it.problem.reason == "target_dead" and it.pos >= 0 and
+        any(o.move is not None and o.pos > it.pos and o.move.action == "vote" and
+            _GONE.search(ctx.text.lower(), it.pos, o.pos) for o in items))]
     items = [it for it in items if not (
         it.move is None and it.problem is not None and
         it.problem.reason in ("target_dead", "same_target_twice") and
@@ -237,6 +259,46 @@ def _tomorrow_said(text: str, pos: int) -> bool:
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
     end = _SENTENCE_END.search(text, pos)
     return _TOMORROW.search(text[lo:end.start() if end else len(text)].lower()) is not None
+
+
+#: The writer's word that what he wrote is no move («это шутка, а не ход», «это не ход»).
+_NO_MOVE_SAID = re.compile(r"(?<!\w)(?:это\s+)?шутка,?\s+(?:а\s+)?не\s+ход(?!\w)|"
+                           r"(?<!\w)это\s+не\s+ход(?!\w)")
+
+
+def _this_and_next(text: str, pos: int) -> str:
+    """The text from ``pos`` to the end of the sentence after the one at ``pos``."""
+    end = _SENTENCE_END.search(text, pos)
+    if end is None:
+        return text[pos:]
+    after = _SENTENCE_END.search(text, end.end())
+    return text[pos:after.start() if after else len(text)]
+
+
+#: The writer taking the penalty of a day without a vote («пусть будет мне штрафной балл»,
+#: «поставьте мне штрафной балл, я переживу»), not asking about it («…штрафной балл?»).
+_PENALTY_TAKEN = re.compile(
+    r"(?<!\w)(?:пусть|поставьте|ставьте|поставь|ставь|готов|готова|согласен|согласна)"
+    r"(?:\s+\w+){0,3}\s+штрафн\w*\s+(?:балл|очк)\w*(?![^.!?\n]*\?)|"
+    r"(?<!\w)штрафн\w*\s+(?:балл|очк)\w*[^.!?\n]{0,20}(?:переживу|плевать|не\s+страшно)"
+    r"(?![^.!?\n]*\?)")
+
+#: The writer's remark that a player is dead («ой, её нет», «его же убили», «он же всё»).
+_GONE = re.compile(r"(?<!\w)(?:(?:её|ее|его)\s+(?:же\s+)?(?:уже\s+)?нет(?:у)?|"
+                   r"(?:уже\s+)?(?:убили|повесили|слили|линчевали|умер|умерла|выбыл|выбыла)|"
+                   r"(?:он|она)\s+(?:же\s+)?(?:уже\s+)?(?:всё|все|мертв|мёртв|мертва|мёртвая))"
+                   r"(?!\w)(?!\s+равно)")  # (not «он же всё равно молчит»)
+
+#: «(но) это (уж) завтра»: the writer puts what he just said off to tomorrow.
+_THAT_TOMORROW = re.compile(r"(?<!\w)это\s+(?:уж\s+|уже\s+)?(?:завтра|послезавтра)(?!\w)")
+
+
+def _only_tomorrow(text: str, pos: int) -> bool:
+    """True when the sentence of the letter at ``pos`` says, after ``pos``, «это завтра» /
+    «это уж завтра» («…, может быть, и X навещу — но это уж завтра»)."""
+    end = _SENTENCE_END.search(text, pos)
+    return _THAT_TOMORROW.search(text[pos:end.start() if end else len(text)].lower()) is not None
+
 
 #: The role move a clan member's «ход на усмотрение босса» leaves to the boss.
 _DELEGATED_ROLE_MOVES = {"thief": "rob", "guard": "guard"}

@@ -15,7 +15,7 @@ from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
 from .grammar_plans import IF_WORDS, asks_how, if_survive, whether_clause
-from .grammar_keywords import Kw
+from .grammar_keywords import Kw, find_keywords
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_dropped import LIST_AND
@@ -23,7 +23,7 @@ from .grammar_asides import role_or_nick
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
-from .words import (animate_noun, common_noun, first_singular, is_infinitive, is_known_word, is_noun, morph,
+from .words import (animate_noun, common_noun, first_singular, is_infinitive, is_known_word, is_noun, is_verb, morph,
                     past_tense, role_words, short_adjective, verb_reading)
 from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
@@ -197,6 +197,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             if action is None:
                 if clause is not None and _thing_phrase(clause, tg.unknown[1]):
                     return None  # «проверю логи деплоя» from a civilian: a thing, no player
+                if clause is not None and tg.thing and not tg.hits and \
+                        clause[tg.unknown[1] - 1].w != "у":
+                    return None  # «проверю вечером погоду, если ясно — …», «лечим ухо, ЛОР
+                    # сказал капли»: the verb's object is a thing, so a word after it is no
+                    # player of a move his role has not (not «ворую мёд у Кузи»: whose it is)
                 if clause is not None and not on_behalf and _of_another(ctx, actor, clause, kw):
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
@@ -273,7 +278,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             return None
         if reason == "no_target" and clause is not None and _subordinate(clause, kw.i):
             return None  # «все умирают не там, где я лечу»: the verb of a subordinate clause
-        if reason == "no_target" and clause is not None and _said_not(clause, kw):
+        if reason == "no_target" and clause is not None and _said_not(ctx, clause, kw):
             # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
             # said not made, no player named: nothing to ask
             return None
@@ -1203,10 +1208,11 @@ def _thanks_before(clause: list[Tok], kw: Kw) -> bool:
 _NO_WORDS = frozenset({"не", "нет", "net", "ne", "нету"})
 
 
-def _said_not(clause: list[Tok], kw: Kw) -> bool:
+def _said_not(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
     """True when a word of «no» stands right by the move word at ``kw``: up to two words
     before it («не на МО»), or right after it past a colon or a dash, ending the clause
-    («МО: нет»)."""
+    («МО: нет») or its part (:func:`_no_then_next`: «мо — не, доку же нельзя вместе», «мо
+    нет линч сицилианка»)."""
     lo = kw.i
     while lo > 0 and kw.i - lo < 2 and clause[lo - 1].word:
         lo -= 1
@@ -1216,7 +1222,20 @@ def _said_not(clause: list[Tok], kw: Kw) -> bool:
     while k < len(clause) and clause[k].w in (":", "—", "-", "–"):
         k += 1
     # (the clause's last word: not «обношу… не, вчера у него был», a spoken «no»)
-    return k + 1 == len(clause) and clause[k].w in _NO_WORDS
+    return k < len(clause) and clause[k].w in _NO_WORDS and (
+        k + 1 == len(clause) or _no_then_next(ctx, clause, kw, k + 1))
+
+
+def _no_then_next(ctx: Ctx, clause: list[Tok], kw: Kw, k: int) -> bool:
+    """True when the «нет» / «не» said right after a move's noun (no verb: «МО», «охота») is
+    followed by a comma or a dash and no name («мо — не, доку же нельзя вместе»), or by the
+    next move's keyword («проверка ладья мо нет линч сицилианка»): the move said not made."""
+    if is_verb(clause[kw.i].w):
+        return False  # («обношу… не, вчера у него был»: a spoken «no» taking a verb back)
+    if clause[k].w in (",", "—", "–", ";"):
+        return not names_in(ctx, clause[k + 1:])
+    found = find_keywords(clause[k:], set(), name_index(ctx.nicks))
+    return bool(found) and found[0].i == 0
 
 
 #: Verbs whose «не» says the move is made («мирную охоту не забыла, не пропустила»).
