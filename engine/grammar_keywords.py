@@ -301,6 +301,9 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
                     clause[i - 2].w in ("больше", "меньше"))):
             i = kw.j  # «Девять голосов на меня», «Пять голосов за Шкафа», «больше всех
             continue  # голосов на мне»: a count, no vote
+        if kw.cls == V.VOTE and _one_vote_remark(clause, i, kw):
+            i = kw.j  # «Виселица ему — один голос, второй не трачу»: how many votes, said of
+            continue  # the vote before, no vote of its own
         if (kw.weak or t.w in V.NARRATIVE_NOUNS) and i > 0 and clause[i - 1].w in V.PAST_WORDS:
             i = kw.j  # «Вчерашняя проверка: Галина — ролевая»: a report, even with a colon
             continue
@@ -432,6 +435,26 @@ def _named_before(idx: NameIndex, words: list[str], k: int) -> bool:
     """True when a nick's form ends right before token ``k`` («Старый Лис по проверке»)."""
     return any((hit := idx.exact(words, n, None)) is not None and n + hit.length == k
                for n in range(max(0, k - 3), k))
+
+
+#: Words opening the other vote after «один голос»: «один голос, второй не трачу».
+_SECOND_ONE = frozenset({"второй", "второго", "другой", "другого"})
+
+
+def _one_vote_remark(clause: list[Tok], i: int, kw: Kw) -> bool:
+    """True when the vote noun at ``i`` is «(один) голос» after «один», with nothing after it
+    in the clause but a mark and at most the other vote's «второй»/«другой» («— один голос,
+    второй не трачу», «… — один голос.»): the number of votes given, no vote of its own (not
+    «Один голос — Лосю»: a player follows)."""
+    if i == 0 or clause[i].w != "голос" or clause[i - 1].w not in ("один", "одним") or \
+            kw.j != i + 1:
+        return False
+    j = kw.j
+    if j >= len(clause):
+        return True
+    if clause[j].word or clause[j].w not in (",", ".", ";", "!", ")", "…"):
+        return False
+    return j + 1 >= len(clause) or clause[j + 1].w in _SECOND_ONE or not clause[j + 1].word
 
 
 def tally_count(w: str) -> bool:

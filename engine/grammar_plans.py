@@ -556,6 +556,8 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
     for k in range(i + 1, len(clause)):
         if k in excluded or not clause[k].word:
             continue
+        if clause[k].quoted and _cited(clause, k):
+            continue  # «Лечу себя — «может быть, я и не человек»»: the quoted author's words
         w = clause[k].w
         prev = clause[k - 1].w if k > i + 1 else ""
         though = prev == "хотя" or (prev == "," and k > i + 2 and clause[k - 2].w == "хотя")
@@ -584,6 +586,20 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
                 for n in range(max(k - 2, 0), min(k + 3, len(clause))))):
             return True
     return False
+
+
+def _cited(clause: list[Tok], k: int) -> bool:
+    """True when the quoted word at ``k`` stands in a quotation of three words or more, all
+    in quotes («лечу себя — «может быть, я и не человек»»): a cited line of somebody's, whose
+    «может» is the author's, no doubt of the sender's about his move (not «лечу себя
+    («может быть»)»: two words, asked as before)."""
+    lo = k
+    while lo > 0 and (clause[lo - 1].quoted or not clause[lo - 1].word):
+        lo -= 1
+    hi = k
+    while hi < len(clause) and (clause[hi].quoted or not clause[hi].word):
+        hi += 1
+    return sum(1 for t in clause[lo:hi] if t.word and t.quoted) >= 3
 
 
 #: «второй», «другой» opening a segment after the move: what follows is another vote or move.

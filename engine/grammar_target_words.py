@@ -344,6 +344,29 @@ def _event_reason(clause: list[Tok], n: int, hi: int) -> int:
     return n + 1 if n < hi and clause[n].w == "," else 0
 
 
+def _same_as_yesterday(clause: list[Tok], k: int, hi: int) -> int:
+    """The index of the name after «тот же(,) что (и) вчера(,) —» from token ``k`` right
+    after a move word («голос тот же, что вчера, — Кузя»), the aside of «как вчера» said at
+    length; 0 when it is not there or no word follows the dash."""
+    if not (k and clause[k - 1].word and k + 1 < hi and clause[k].w in ("тот", "та", "то")
+            and clause[k + 1].w == "же"):
+        return 0
+    n = k + 2
+    n += n < hi and clause[n].w == ","
+    if not (n < hi and clause[n].w == "что"):
+        return 0
+    n += 1
+    n += n < hi and clause[n].w == "и"
+    if not (n < hi and clause[n].w == "вчера"):
+        return 0
+    n += 1
+    n += n < hi and clause[n].w == ","
+    if n + 1 < hi and clause[n].w in ("—", "–", ":") and clause[n + 1].word and \
+            clause[n + 1].w not in _THEN_ON:
+        return n + 1
+    return 0
+
+
 def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
     """Index after a short aside of up to four words of :data:`_ASIDE_WORDS` closed by a
     comma, when token ``k`` is the comma that opens it («Голосую, как ни жаль, за X»);
@@ -353,6 +376,8 @@ def comma_aside(clause: list[Tok], k: int, hi: int) -> int:
         if n + 2 < hi and clause[n].w == "вчера" and clause[n + 1].w in ("—", "–", ":") and \
                 clause[n + 2].word and clause[n + 2].w not in _THEN_ON:
             return n + 2  # «Линч как вчера — X»: the aside with no comma, then the name
+    if (end := _same_as_yesterday(clause, k, hi)):
+        return end  # «Голос тот же, что вчера, — X»: the aside, then the name
     if k < hi and k and clause[k].w in ("как", "раз") and clause[k - 1].w in ("—", "–", ":"):
         k -= 1  # (a noun's targets read from after its dash)
     if k >= hi or clause[k].w not in (",", "—", "–", ":"):

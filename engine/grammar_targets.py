@@ -1446,6 +1446,36 @@ def _subject_after_comma(clause: list[Tok], words: list[str], lo: int, k: int, e
     return False
 
 
+#: Verbs that put a player named before them off for later, with «на потом», «на завтра»,
+#: «до завтра» or «в покое» after them («Лекса оставлю на потом», «Кузю отложим на завтра»).
+_PUT_OFF = frozenset({"оставлю", "оставим", "оставляю", "оставляем", "отложу", "отложим",
+                      "откладываю", "откладываем", "приберегу", "прибережем"})
+
+#: What follows a word of putting off: (word, next word) pairs.
+_LATER_PAIRS = frozenset({("на", "потом"), ("на", "завтра"), ("до", "завтра"),
+                          ("в", "покое")})
+
+
+def _put_off(words: list[str], n: int, hi: int) -> bool:
+    """True when the words from ``n`` (after a player's name) put him off for later and end
+    their phrase: «(Кузю) оставлю на потом», «(Бобра) на потом», «(Лося) потом», «(Сыча)
+    завтра» closing the clause or followed by a mark: the player is named for another day,
+    not as this move's second target (not «Лося потом объясню»: a verb follows)."""
+    k = n
+    if k < hi and words[k] in _PUT_OFF:
+        k += 1
+        if not (k + 1 < hi and (words[k], words[k + 1]) in _LATER_PAIRS):
+            return False
+        k += 2
+    elif k + 1 < hi and (words[k], words[k + 1]) in _LATER_PAIRS and words[k] == "на":
+        k += 2
+    elif k < hi and words[k] in ("потом", "завтра"):
+        k += 1
+    else:
+        return False
+    return k >= hi or not words[k].isalpha()
+
+
 #: Words after «не» that spare a player named before them («X не трогайте», «X не надо»).
 _SPARE = frozenset({"трогайте", "трогаем", "трогать", "трогай", "трогаю", "троньте",
                     "надо", "нужно", "стоит"})
@@ -1454,9 +1484,12 @@ _SPARE = frozenset({"трогайте", "трогаем", "трогать", "т�
 def spared_after(words: list[str], n: int, hi: int) -> bool:
     """True when «не» and a word of sparing (:data:`_SPARE`) follow a player's name at
     ``n``, with at most «пока» between: «Линч: Бугель не трогайте», «Кузю пока не надо»:
-    the player is left alone, not the move's target."""
+    the player is left alone, not the move's target; or when the player is put off for
+    later (:func:`_put_off`: «Кузю оставлю на потом», «Лося потом»)."""
     if n < hi and words[n] == "пока":
         n += 1
+    if _put_off(words, n, hi):
+        return True
     if not (n + 1 < hi and words[n] == V.NEGATION and words[n + 1] in _SPARE):
         return False
     # («голос за X не надо объяснять»: «не надо» of another verb)

@@ -167,6 +167,8 @@ CORRECTION_WORDS: frozenset[str] = frozenset({
     "редакции", "редакция",
     # a word struck out as on paper: «слежу за X (зачёркнуто) за Y»
     "зачеркнуто", "зачеркнута", "зачеркнут",
+    # a teacher's «Исправлено: …» and the drill command «Отставить!» (take the order back)
+    "исправлено", "отставить",
 })
 #: Words that take what was just said back as a joke («Голос за Ирочку — шучу-шучу!»,
 #: «Режу Кузнеца. Шучу, Кузнец, живи»).
@@ -179,6 +181,7 @@ CORRECTION_HEADS: frozenset[str] = frozenset({
     "очепятка", "описка", "опечатался", "опечаталась", "перепутал", "перепутала", "смысле",
     "оговорился", "оговорилась", "шутка", "шучу-шучу", "прикалываюсь", "финально",
     "окончательно", "редакции", "редакция", "зачеркнуто", "зачеркнута", "зачеркнут",
+    "исправлено", "отставить",
 })
 
 #: Words that mark a correction anywhere in a clause: a later move of the same kind replaces
@@ -195,6 +198,9 @@ ZA_CLASSES: frozenset[str] = frozenset({VOTE, WATCH, AWARD, DELEGATE})
 #: «Снимаю голос с X»: a vote keyword after these words withdraws the vote.
 WITHDRAW_WORDS: frozenset[str] = frozenset({
     "снимаю", "сниму", "отзываю", "отзову", "забираю", "заберу", "убираю", "уберу", "снимаем",
+    # the vote declared void after it («прошу считать мой голос за X отозванным»)
+    "отозванным", "отозван", "отозванный", "недействительным", "недействителен",
+    "аннулированным", "аннулирован", "отмененным",
 })
 #: «… и отдаю Y»: after a withdrawal, these words give the vote to somebody else.
 TRANSFER_WORDS: frozenset[str] = frozenset({

@@ -247,6 +247,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # «Присмотрю за Зайкой… хотя, может, за Лисой»: another target offered in doubt (not
         # «Шизю X. А завтра, может, и Y позову»: a plan for another day, read as any clause)
         return conditional(ctx, clause, prev, items, "alternative")
+    if k is None and adjacent and _aim_heading(words) and \
+            _other_own_heading(ctx, clause, prev):
+        return False  # «Голос — X. UPD: передумал. Цель — Y» from the maniac: his own
+        # heading opens his move, it does not refill the vote taken back
     if k is None and adjacent and not prev.items and (aim := _aim_heading(words)) and \
             not find_keywords(clause, set(), name_index(ctx.nicks)):
         k = aim  # «Иду на охоту. Цель — Лютик»: the move's target in a sentence of its own
@@ -812,6 +816,19 @@ def _vote_before(ctx: Ctx, clause: list[Tok], prev: Prev, items: list[Item]) -> 
     items.append(Item(clause[0].start, problem=problem(
         span(ctx.text, clause, 0, len(clause)), "unparsed", "which_move")))
     return None
+
+
+def _other_own_heading(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
+    """True when ``clause`` opens with a heading that stands for a move of the sender's own
+    role («Цель — Y» from the maniac, engine.grammar_headers) other than the move ``prev``,
+    and correction words stand between them («Голос — X. UPD: передумал.»): the heading
+    opens its own move, it corrects nothing of ``prev`` (the correction words before it are
+    about that move)."""
+    kws = header_keyword(clause, 0, ctx.sender)
+    if not kws or kws[0].cls == prev.cls:
+        return False
+    between = ctx.text[prev.start:clause[0].start].lower().replace("ё", "е")
+    return any(w in V.CORRECTION_HEADS for w in re.findall(r"[a-zа-я-]+", between))
 
 
 def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:

@@ -34,6 +34,20 @@ def _from_place(clause: list[Tok], k: int, hi: int) -> bool:
     return 0 < len(rest) <= 2 and all(t.word and t.cap for t in rest)
 
 
+def _pronoun_dash(clause: list[Tok], j: int, hi: int) -> bool:
+    """True when the words from ``j`` (right after a vote word) are «ему»/«ей», «тоже» or
+    «также» before it and «же» after it or not, then a dash: «голос (тоже) ему (же) — …»,
+    the vote given to the player named before, then a remark."""
+    if j < hi and clause[j].w in ("тоже", "также"):
+        j += 1
+    if not (j < hi and clause[j].w in ("ему", "ей")):
+        return False
+    j += 1
+    if j < hi and clause[j].w == "же":
+        j += 1
+    return j < hi and clause[j].w == "—"
+
+
 def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: bool,
            text: str = "") -> bool:
     """True when a noun keyword with its name is part of a sentence about the game, not an
@@ -66,13 +80,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # «нет, голос за Лося — так надёжнее» (a correction opening it)
     if kw.cls == "VOTE" and (all(not c.word or c.w in _AND for c in clause[:kw.i]) or (
             kw.i >= 2 and clause[kw.i - 1].w == "и" and clause[kw.i - 2].w == ",")) and \
-            tg.hits[0][1] == kw.j and (
-                (tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and
-                 _dative(clause[kw.j].w, tg.hits[0][0].nick)) or
-                (clause[kw.j].w in ("ему", "ей") and kw.j + 2 < hi and
-                 clause[kw.j + 1].w == "же" and clause[kw.j + 2].w == "—")):
+            ((tg.hits[0][1] == kw.j and tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and
+              _dative(clause[kw.j].w, tg.hits[0][0].nick)) or _pronoun_dash(clause, kw.j, hi)):
         return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why (also
-        # after another move: «Стреляю в X, и голос ему же — сколько можно»)
+        # after another move: «Стреляю в X, и голос ему же — сколько можно», «и виселица
+        # тоже ему — один голос»)
     if kw.cls == "VOTE" and tg.hits[0][1] == kw.j and not kw.reported and \
             all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
             _from_place(clause, tg.hits[0][2], hi):
