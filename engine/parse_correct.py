@@ -236,7 +236,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # («А убиваем… Айболита? Нет. Совунью — она слишком много видит»)
     words = clause_words(clause)
     if k is None and adjacent and prev.items and \
-            spared(ctx, clause, words, lead := _lead(clause), prev, items):
+            (lead := _spare_lead(ctx, clause, words, prev, items)) is not None:
         k = lead  # «Голосую за X и Y. Ой, Y не надо, лучше Z»: the spare is the correction
     if k is None and adjacent and prev.items and words[0] in _DOUBT_OPENERS and \
             not V.DOUBT_WORDS.isdisjoint(words[1:4]) and _NOT.isdisjoint(words[:3]) and (named := next(
@@ -670,6 +670,33 @@ def _lead(clause: list[Tok]) -> int:
     while k < len(clause) and (not clause[k].word or clause[k].w in V.CORRECTION_WORDS):
         k += 1
     return k
+
+
+#: The most words a remark before a spare may hold («Эх, погорячился, Кузю не трогаю»).
+_REMARK_WORDS = 3
+
+
+def _spare_lead(ctx: Ctx, clause: list[Tok], words: list[str], prev: Prev,
+                items: list[Item]) -> int | None:
+    """Where ``clause`` spares a target of the move before (:func:`engine.parse_more.spared`):
+    after its correction words («Ой, Y не надо»), or after a short remark cut off by a comma
+    or a dash that names nobody and holds no move word («Эх, погорячился, Кузю не трогаю»,
+    «Блин, жалко его — Кузю не бью»): the index where the spare starts, or None."""
+    lead = _lead(clause)
+    if spared(ctx, clause, words, lead, prev, items):
+        return lead
+    said = 0
+    for n in range(lead, len(clause)):
+        tok = clause[n]
+        if tok.word:
+            said += 1
+            if said > _REMARK_WORDS or nick_at(ctx, clause, words, n) is not None:
+                return None
+        elif tok.w in (",", "—") and said and n + 1 < len(clause) and \
+                not find_keywords(clause[lead:n], set(), name_index(ctx.nicks)) and \
+                spared(ctx, clause, words, n + 1, prev, items):
+            return n + 1
+    return None
 
 
 def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
