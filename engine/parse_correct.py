@@ -172,6 +172,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             return False  # «Голосую за X, хотя нет — за Y»: the clause corrects its own move
     if k is None and not more and adjacent:
         k = _slip_name(ctx, clause, prev)  # «Голос за Ромашку... ой, за Кардинала»
+    if k is not None and (kw := _own_heading_after(ctx, clause, k, prev)) is not None:
+        # «Цель — X. Голос — Y. UPD: Цель — Z» from the maniac: the heading after the
+        # correction words is his own move's, corrected (as «UPD: убиваю Z»), not the vote's
+        before = len(items)
+        read_move(ctx, ctx.sender, clause, kw, kw.j + 1, len(clause), flags, items, False)
+        made = {it.move.action for it in items[before:] if it.move is not None}
+        items[:before] = [it for it in items[:before]
+                          if it.move is None or it.move.action not in made]
+        return len(items) > before
     # «А если объяснится, то тогда за Шушу»: a correction under a condition
     # (correction words that end the clause, «…, если я ошибся», correct nothing under it)
     cond = k is not None and k < len(clause) and not IF_WORDS.isdisjoint(t.w for t in clause[:k]) \
@@ -856,6 +865,17 @@ def _other_own_heading(ctx: Ctx, clause: list[Tok], prev: Prev) -> bool:
         return False
     between = ctx.text[prev.start:clause[0].start].lower().replace("ё", "е")
     return any(w in V.CORRECTION_HEADS for w in re.findall(r"[a-zа-я-]+", between))
+
+
+def _own_heading_after(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | None:
+    """The heading right after the correction words ending at ``k`` when it stands for a move
+    of the sender's own role other than the move ``prev`` («UPD: Цель — Z» after «Голос — Y»
+    from the maniac, engine.grammar_headers.header_keyword; its ``j`` is the colon or dash),
+    else None."""
+    while k < len(clause) and not clause[k].word:
+        k += 1
+    kws = header_keyword(clause, k, ctx.sender) if k < len(clause) else []
+    return kws[0] if kws and kws[0].cls != prev.cls and prev.member is None else None
 
 
 def _own_move_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
