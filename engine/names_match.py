@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from .grammar_vocab import kin_word
 from .names_fit import fit_owners, work_word
 from .names_given import (
-    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
+    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words,
+    same_short_root, stem_begun,
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
@@ -871,7 +872,7 @@ def _sibling(nick: str, word: str) -> bool:
     said = _said_alike(word)
     return bool(own) and not any(
         _said_alike(w)[:3] == said[:3] or _said_alike(w).startswith(_stem(said))
-        or said.startswith(_stem(_said_alike(w))) for w in own)
+        or said.startswith(_stem(_said_alike(w))) or same_short_root(word, w) for w in own)
 
 
 def _stem(word: str) -> str:
