@@ -172,6 +172,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             for form in {**word_forms(head.group(1)), **safe_readings(reading_forms(head.group(1)))}:
                 idx.parts.setdefault(form, set()).add(nick)  # «Заю» for «Zaya2010»
             _add_stems(idx, nick, head.group(1))
+        tail = _compound_tail(words[0])
+        if tail:  # «Мешалку» for «Бетономешалка»: the noun a compound nick ends in, as a name
+            for form in word_forms(tail):
+                idx.capital_readings.setdefault(form, set()).add(nick)
         camel = _camel_words(nick)
         if camel:  # «маму Миши» for «МамаМиши», «Милу Нову» for «MilaNova»: written apart
             idx.multi.append((nick, tuple(
@@ -232,6 +236,25 @@ _FAMOUS: dict[str, tuple[str, ...]] = {
     "гермиона": ("грейнджер",), "фродо": ("бэггинс",), "индиана": ("джонс",),
     "ганнибал": ("лектер",),
 }
+
+
+def _compound_tail(word: str) -> str | None:
+    """The noun a compound Cyrillic word ends in after its linking vowel «о» or «е», when the
+    word before it is a dictionary word too and the noun is four letters or more
+    («бетономешалка» → «мешалка», «мясорубка» → «рубка»); None for any other word."""
+    if not re.fullmatch(r"[а-я]{8,}", word) or is_known_word(word) and \
+            morph().parse(word)[0].tag.POS != "NOUN":
+        return None
+    for k in range(3, len(word) - 4):
+        if word[k] not in "ое":
+            continue
+        head, tail = word[:k], word[k + 1:]
+        if not any(is_known_word(h) for h in (head, head + "о", head + "а", head + "я")):
+            continue
+        if is_known_word(tail) and (p := morph().parse(tail)[0]).tag.POS == "NOUN" and \
+                "nomn" in p.tag and "sing" in p.tag:
+            return tail
+    return None
 
 
 def _camel_words(nick: str) -> list[str]:
