@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING
 
 from .names_given import (
     chat_spellings, foreign_written, full_names, given_table, names_listed, names_written,
-    neutral_names,
+    neutral_names, same_short_root,
 )
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm
+from .words import (
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
+    word_forms,
+)
 
 if TYPE_CHECKING:
     from .names_match import NameIndex
@@ -159,7 +162,8 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
             owners, kind = own, "pet"
     if len(owners) > 1 and kind in ("pet", "name") and \
-            len(own := index.whole_words.get(word, set())) == 1 and own <= owners and \
+            len(own := index.whole_words.get(word, set()) or _numbered_own(index, word)) == 1 \
+            and own <= owners and \
             not LAT.search(next(iter(own))) and names_written(word) and \
             not neutral_names(word) and not full_names(word) and \
             not (owners - own) & index.parts.get(word, set()) and \
@@ -169,6 +173,12 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # Cyrillic nick, as it is cased: that nick, not the Latin «Nina_K» by the name they
         # share (as «Олечку» above; «Lexa99» is the very word «Лёха», a reading still)
         owners, kind = own, "pet"
+    if len(owners) > 1 and kind in ("pet", "name") and not full_names(word):
+        own = _root_owners(word, owners)
+        if own is not None:
+            # «Митьке» for «xXx_Mitya_xXx» (Митя), not «Dimas-Z» (Дима): a pet form built on
+            # the short form of the name one nick holds, the others holding another one
+            owners, kind = {own}, "pet"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
@@ -190,6 +200,36 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _root_owners(word: str, owners: set[str]) -> str | None:
+    """The one nick of ``owners`` holding a form of a given name (a Latin word read in
+    Cyrillic) built on the same short form as the written ``word`` («митьке», «Mitya»: Митя),
+    when every other holds that name only by short or pet forms built on another one
+    («Dimas»: Дима); None otherwise (a full name held, or no word or two words so built)."""
+    shared, others = set(), set()
+    for nick in owners:
+        read = [cyrillic_reading(w) if LAT.search(w) else w
+                for w in re.findall(r"[^\W\d_]+", norm(nick))]
+        read = [r for r in read if names_listed(r)]
+        if not read or any(full_names(r) for r in read):
+            return None
+        if any(r[:3] == word[:3] or same_short_root(word, r) for r in read):
+            shared.add(nick)
+        else:
+            others.add(nick)
+    return next(iter(shared)) if len(shared) == 1 and others else None
+
+
+def _numbered_own(index: NameIndex, word: str) -> set[str]:
+    """The Cyrillic nicks of one word and a number («Колян2114») whose word has the case
+    form ``word`` («Коляна»): the nick's own word, as a word of a multi-word nick is."""
+    out = set()
+    for nick in index.nicks:
+        m = re.fullmatch(r"([а-я]{3,})\d+", norm(nick))
+        if m and word in word_forms(m.group(1)):
+            out.add(nick)
+    return out
 
 
 def _name_nominatives(word: str) -> set[str]:
