@@ -8,6 +8,7 @@ other letters («ваню13»), one word of a multi-word nickname, a prefix («�
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
+from .words_endings import ending_forms
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
     word_forms,
@@ -203,10 +205,13 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
 
 
 def _root_owners(word: str, owners: set[str]) -> str | None:
-    """The one nick of ``owners`` holding a form of a given name (a Latin word read in
-    Cyrillic) built on the same short form as the written ``word`` («митьке», «Mitya»: Митя),
+    """The one nick of ``owners`` holding a short form of a given name (a Latin word read in
+    Cyrillic) that the written pet form ``word`` is built on («митьке» on «Mitya»: Митя),
     when every other holds that name only by short or pet forms built on another one
-    («Dimas»: Дима); None otherwise (a full name held, or no word or two words so built)."""
+    («Dimas»: Дима); None otherwise: a full name held, no nick or two so built, or the word a
+    short form itself («Вову», «Саню»: a name any bearer of it is called by)."""
+    if _short_form(word):
+        return None
     shared, others = set(), set()
     for nick in owners:
         read = [cyrillic_reading(w) if LAT.search(w) else w
@@ -214,11 +219,26 @@ def _root_owners(word: str, owners: set[str]) -> str | None:
         read = [r for r in read if names_listed(r)]
         if not read or any(full_names(r) for r in read):
             return None
-        if any(r[:3] == word[:3] or same_short_root(word, r) for r in read):
+        if any(_short_form(r) and (r[:3] == word[:3] or same_short_root(word, r))
+               for r in read):
             shared.add(nick)
         else:
             others.add(nick)
     return next(iter(shared)) if len(shared) == 1 and others else None
+
+
+def _short_form(word: str) -> bool:
+    """True when ``word`` is a case form of a short form of the given-name table of four
+    letters or less ending in «а», «я» («вову», «митя», «саню»)."""
+    return any(len(form) <= 4 and form[-1] in "ая" and form not in names and
+               word in ending_forms(form)
+               for name in names_listed(word) for form, names in _forms_of(name))
+
+
+@functools.lru_cache(maxsize=1024)
+def _forms_of(name: str) -> list[tuple[str, frozenset[str]]]:
+    """The table's nominative forms of the full name ``name`` with the names each is of."""
+    return [(form, names) for form, names in given_table().items() if name in names]
 
 
 def _numbered_own(index: NameIndex, word: str) -> set[str]:
