@@ -8,20 +8,18 @@ other letters («ваню13»), one word of a multi-word nickname, a prefix («�
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import TYPE_CHECKING
 
 from .names_given import (
     chat_spellings, foreign_written, full_names, given_table, names_listed, names_written,
-    neutral_names, same_short_root,
+    neutral_names,
 )
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words_endings import ending_forms
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
     word_forms,
@@ -175,12 +173,6 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # Cyrillic nick, as it is cased: that nick, not the Latin «Nina_K» by the name they
         # share (as «Олечку» above; «Lexa99» is the very word «Лёха», a reading still)
         owners, kind = own, "pet"
-    if len(owners) > 1 and kind in ("pet", "name") and not full_names(word):
-        own = _root_owners(word, owners)
-        if own is not None:
-            # «Митьке» for «xXx_Mitya_xXx» (Митя), not «Dimas-Z» (Дима): a pet form built on
-            # the short form of the name one nick holds, the others holding another one
-            owners, kind = {own}, "pet"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
@@ -202,43 +194,6 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
-
-
-def _root_owners(word: str, owners: set[str]) -> str | None:
-    """The one nick of ``owners`` holding a short form of a given name (a Latin word read in
-    Cyrillic) that the written pet form ``word`` is built on («митьке» on «Mitya»: Митя),
-    when every other holds that name only by short or pet forms built on another one
-    («Dimas»: Дима); None otherwise: a full name held, no nick or two so built, or the word a
-    short form itself («Вову», «Саню»: a name any bearer of it is called by)."""
-    if _short_form(word):
-        return None
-    shared, others = set(), set()
-    for nick in owners:
-        read = [cyrillic_reading(w) if LAT.search(w) else w
-                for w in re.findall(r"[^\W\d_]+", norm(nick))]
-        read = [r for r in read if names_listed(r)]
-        if not read or any(full_names(r) for r in read):
-            return None
-        if any(_short_form(r) and (r[:3] == word[:3] or same_short_root(word, r))
-               for r in read):
-            shared.add(nick)
-        else:
-            others.add(nick)
-    return next(iter(shared)) if len(shared) == 1 and others else None
-
-
-def _short_form(word: str) -> bool:
-    """True when ``word`` is a case form of a short form of the given-name table of four
-    letters or less ending in «а», «я» («вову», «митя», «саню»)."""
-    return any(len(form) <= 4 and form[-1] in "ая" and form not in names and
-               word in ending_forms(form)
-               for name in names_listed(word) for form, names in _forms_of(name))
-
-
-@functools.lru_cache(maxsize=1024)
-def _forms_of(name: str) -> list[tuple[str, frozenset[str]]]:
-    """The table's nominative forms of the full name ``name`` with the names each is of."""
-    return [(form, names) for form, names in given_table().items() if name in names]
 
 
 def _numbered_own(index: NameIndex, word: str) -> set[str]:
