@@ -112,9 +112,6 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     idx.multi.append((nick, (parts[0], {"с": ALL_CASES, "со": ALL_CASES},
                                              company)))
             _add(idx.single, nick, {"".join(words): frozenset({"nomn"})})
-            for w in words:
-                if _CODE.fullmatch(w):  # «7Б» for «7Б_классрук»: a code, no word, undeclined
-                    _add(idx.single, nick, {w: ALL_CASES})
             _add(idx.single, nick, _joined_forms(words, parts))
             if len(words) >= 3 and words[-1].isdigit() and not any(map(str.isdigit, words[:-1])):
                 # «Old_Gamer», «олд_геймер» for «Old_Gamer_61»: the words joined without the
@@ -240,9 +237,6 @@ _FAMOUS: dict[str, tuple[str, ...]] = {
     "ганнибал": ("лектер",),
 }
 
-
-#: A nick word that is a code of digits and one letter («7б», «r2»), named alone as written.
-_CODE = re.compile(r"\d{1,2}[а-яa-z]|[а-яa-z]\d{1,2}")
 
 
 def _compound_tail(word: str) -> str | None:
