@@ -172,6 +172,15 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             for form in {**word_forms(head.group(1)), **safe_readings(reading_forms(head.group(1)))}:
                 idx.parts.setdefault(form, set()).add(nick)  # «Заю» for «Zaya2010»
             _add_stems(idx, nick, head.group(1))
+        tail = _compound_tail(words[0])
+        if tail:  # «Мешалку» for «Бетономешалка»: the noun a compound nick ends in, as a name
+            for form in word_forms(tail):
+                idx.capital_readings.setdefault(form, set()).add(nick)
+        camel = _camel_words(nick)
+        if camel:  # «маму Миши» for «МамаМиши», «Милу Нову» for «MilaNova»: written apart
+            idx.multi.append((nick, tuple(
+                _union(short_reading(w), _head_readings(w), word_forms(w),
+                       *(word_forms(b) for b in name_bases(w))) for w in camel)))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
             idx.bases[nick] += _long_readings([words[0], *nick_pieces(nick)])
@@ -227,6 +236,36 @@ _FAMOUS: dict[str, tuple[str, ...]] = {
     "гермиона": ("грейнджер",), "фродо": ("бэггинс",), "индиана": ("джонс",),
     "ганнибал": ("лектер",),
 }
+
+
+
+def _compound_tail(word: str) -> str | None:
+    """The noun a compound Cyrillic word ends in after its linking vowel «о» or «е», when the
+    word before it is a dictionary word too and the noun is four letters or more
+    («бетономешалка» → «мешалка», «мясорубка» → «рубка»); None for any other word."""
+    if not re.fullmatch(r"[а-я]{8,}", word) or is_known_word(word) and \
+            morph().parse(word)[0].tag.POS != "NOUN":
+        return None
+    for k in range(3, len(word) - 4):
+        if word[k] not in "ое":
+            continue
+        head, tail = word[:k], word[k + 1:]
+        if not any(is_known_word(h) for h in (head, head + "о", head + "а", head + "я")):
+            continue
+        if is_known_word(tail) and (p := morph().parse(tail)[0]).tag.POS == "NOUN" and \
+                "nomn" in p.tag and "sing" in p.tag:
+            return tail
+    return None
+
+
+def _camel_words(nick: str) -> list[str]:
+    """The words of a one-word nickname written in CamelCase, each starting with a capital
+    and two letters or more («МамаМиши» → мама, миши; «MilaNova» → mila, nova), normalised;
+    empty for any other nick (digits, one capital, capitals only)."""
+    words = re.findall(r"[A-ZА-ЯЁ][a-zа-яё]+", nick)
+    if len(words) < 2 or "".join(words) != nick or any(len(w) < 2 for w in words):
+        return []
+    return [norm(w) for w in words]
 
 
 def _animate_accusative(word: str, forms: dict[str, frozenset[str]]

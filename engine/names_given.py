@@ -206,6 +206,29 @@ def pet_words(nick: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1)
+def _short_roots() -> dict[str, frozenset[str]]:
+    """Full name → the roots of its short forms of four letters or less ending in «а», «я»
+    («ирина» → {«ир»}; «георгий» → {«гош», «жор», «гог»}): the stems its pet forms are
+    built on («Ир-ка», «Ир-очка»)."""
+    out: dict[str, set[str]] = {}
+    for form, names in given_table().items():
+        if len(form) <= 4 and form[-1] in "ая" and form not in names:
+            for name in names:
+                out.setdefault(name, set()).add(form[:-1])
+    return {name: frozenset(roots) for name, roots in out.items()}
+
+
+def same_short_root(word: str, other: str) -> bool:
+    """True when ``word`` and ``other`` (normalised forms of given names) are both built on
+    the root of one short form of a name they are forms of («ирочку» and «ирка»: «Ира»;
+    not «гошу» and «жорж»: «Гоша», «Жора»)."""
+    roots = _short_roots()
+    return any(word.startswith(r) and other.startswith(r)
+               for name in names_listed(word) & names_listed(other)
+               for r in roots.get(name, ()))
+
+
+@functools.lru_cache(maxsize=1)
 def _declined() -> dict[str, frozenset[str]]:
     """Every case form of every form of the table (and of its ``[shared]`` forms: «ксюшу» →
     {«ксения», «оксана»}) → the full names it is a form of."""

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from .grammar_vocab import kin_word
 from .names_fit import fit_owners, work_word
 from .names_given import (
-    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words, stem_begun,
+    foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words,
+    same_short_root, stem_begun,
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
@@ -565,6 +566,11 @@ class NameIndex:
                     found = hit(sorted(owners), "part")
             if found is None and not strict and (m := _APOSTROPHE_CASE.fullmatch(word)):
                 found = self._apostrophe_case(m.group(1), m.group(2))
+            if found is None and not strict and (m := _PET_SUFFIX.fullmatch(word)):
+                # «Lady_Ksu-шку» for «Lady_Ksu»: the nick as spelt, a Russian pet suffix
+                # with its case ending glued on after a hyphen or an apostrophe
+                owners = {n for n, bases in self.bases.items() if m.group(1) in bases}
+                found = hit(sorted(owners), "pet") if len(owners) == 1 else None
             if found is None and not strict and (m := _CASE_BEFORE_NUMBER.fullmatch(word)):
                 # «Nord'а-77» for «Nord-77»: the case ending after the word, before the number
                 owners = {n for n, bases in self.bases.items()
@@ -793,6 +799,11 @@ class NameIndex:
 #: A word with a Russian case ending after an apostrophe («остап_б'а», «pushkin'у»).
 _APOSTROPHE_CASE = re.compile(r"([^\W\d][\w.-]*[^\W_])['’]([а-я]{1,3})")
 
+#: A nick as spelt, then a hyphen or an apostrophe and a Russian pet suffix with its case
+#: ending («lady_ksu-шку», «oksana_k'ечка»).
+_PET_SUFFIX = re.compile(
+    r"([^\W\d][\w.-]*[^\W_])[-'’](?:еньк|оньк|ечк|очк|ушк|юшк|шечк|шк|чк)(?:а|и|е|у|ой|ою)")
+
 #: A nick's word, a Russian case ending after an apostrophe, then the nick's number
 #: («nord'а-77», «dark_elf'а_77»).
 _CASE_BEFORE_NUMBER = re.compile(r"([^\W\d_](?:[\w.-]*[^\W\d_])?)['’]([а-я]{1,3})[-_]?(\d{2,})")
@@ -861,7 +872,7 @@ def _sibling(nick: str, word: str) -> bool:
     said = _said_alike(word)
     return bool(own) and not any(
         _said_alike(w)[:3] == said[:3] or _said_alike(w).startswith(_stem(said))
-        or said.startswith(_stem(_said_alike(w))) for w in own)
+        or said.startswith(_stem(_said_alike(w))) or same_short_root(word, w) for w in own)
 
 
 def _stem(word: str) -> str:

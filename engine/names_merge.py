@@ -31,9 +31,10 @@ def merge_tokens(idx, toks: list) -> list:
     capitals = idx.initials and not present.isdisjoint(idx.initials)
     fathers = bool(idx.spelled)
     cut = not present.isdisjoint(idx.heads) and _split_pair(idx, toks)
+    surnamed = _named_surname_pair(idx, toks)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
             "_" not in "".join(present) and not spelled and not capitals and not cut and \
-            not fathers:
+            not fathers and not surnamed:
         return toks  # no multi-word nickname can start here
     out = None
     n, i = len(toks), 0
@@ -51,6 +52,8 @@ def merge_tokens(idx, toks: list) -> list:
                 if len(parts) == len(chunks) and all(c in f or c.replace("э", "е") in f
                                                      for c, f in zip(chunks, parts)):
                     best = (nick, i + 1)
+            if best is None and len(chunks) >= 2 and first not in idx.multi_first:
+                best = _pet_head(idx, chunks, i)
         if cand and best is None:
             for m in cand:
                 nick, parts = idx.multi[m]
@@ -68,6 +71,8 @@ def merge_tokens(idx, toks: list) -> list:
             best = _surname_initials(idx, toks, i)
         if best is None and capitals and t.w in idx.initials:
             best = _capital_initials(idx, t, i)
+        if best is None and surnamed and t.word and i + 1 < n:
+            best = _first_name(idx, toks, i)
         if best is None and fathers and t.word and i + 1 < n:
             best = _name_and_patronymic(idx, t, toks[i + 1], i)
         if best is None and cut and t.w in idx.heads and i + 1 < n and \
@@ -85,6 +90,62 @@ def merge_tokens(idx, toks: list) -> list:
         out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
         i = end
     return toks if out is None else out
+
+
+#: The endings of a Russian surname's nominative («Треплев», «Заречная», «Гусин»).
+_SURNAME = re.compile(r"[а-яё]{2,}(?:ов|ев|ёв|ин|ын|ова|ева|ёва|ина|ына|ский|цкий|ская|цкая)")
+
+
+def _surname_nick(idx, word: str) -> str | None:
+    """The one-word Cyrillic nick that ``word`` (a letter's normalised word) is a case form
+    of when that nick is a Russian surname («треплева» for «Треплев»), else None."""
+    owners = idx.single.get(word)
+    if not owners or len(owners) != 1:
+        return None
+    nick = next(iter(owners))
+    return nick if _SURNAME.fullmatch(nick.lower()) else None
+
+
+def _named_surname_pair(idx, toks: list) -> bool:
+    """True when some word that is only a given name is followed right away by a case form
+    of a surname nick (see :func:`_first_name`)."""
+    for k in range(len(toks) - 1):
+        if toks[k].word and toks[k + 1].word and names_listed(toks[k].w) and \
+                _surname_nick(idx, toks[k + 1].w) is not None:
+            return True
+    return False
+
+
+def _first_name(idx, toks: list, i: int) -> tuple[str, int] | None:
+    """A surname nick written with a first name before it, as a person's full name is
+    («Костю Треплева» for «Треплев»): the given name names no player of the roster itself and
+    the two words stand a space apart. ``(nick, i + 2)`` or None."""
+    t, u = toks[i], toks[i + 1]
+    if not u.word or u.start != t.end + 1 or not names_listed(t.w) or \
+            t.w in idx.single or t.w in idx.parts:
+        return None
+    nick = _surname_nick(idx, u.w)
+    if nick is None or idx.approximate(t.w) is not None:
+        return None
+    return nick, i + 2
+
+
+def _pet_head(idx, chunks: list[str], i: int) -> tuple[str, int] | None:
+    """A nick of words joined by «_» written so with its first word in a pet or given-name
+    form and its other words as spelt («Оксанку_К» for «Oksana_K», «Танюшу_М» for
+    «Таня_М»): the other words tell the player, the first must read as one of that nick's
+    own readings (:meth:`engine.names_match.NameIndex.approximate`). ``(nick, i + 1)`` when
+    exactly one nick fits, else None."""
+    if len(chunks[0]) < 3:
+        return None
+    found = idx.approximate(chunks[0])
+    if found is None or found.kind == "fuzzy":
+        return None
+    reached = set(found.candidates or (found.nick,))
+    fit = {nick for nick, parts in idx.multi
+           if nick in reached and len(parts) == len(chunks) and
+           all(c in f for c, f in zip(chunks[1:], parts[1:]))}
+    return (fit.pop(), i + 1) if len(fit) == 1 else None
 
 
 def _dotted_letter(toks: list) -> bool:

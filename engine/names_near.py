@@ -20,7 +20,10 @@ from .names_pets import (
     clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
 )
 from .translit import cyrillic_reading
-from .words import CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm
+from .words import (
+    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
+    word_forms,
+)
 
 if TYPE_CHECKING:
     from .names_match import NameIndex
@@ -159,7 +162,8 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             # only as a foreign form); «Танюшку» stays asked with Танюша and Tanya.K
             owners, kind = own, "pet"
     if len(owners) > 1 and kind in ("pet", "name") and \
-            len(own := index.whole_words.get(word, set())) == 1 and own <= owners and \
+            len(own := index.whole_words.get(word, set()) or _numbered_own(index, word)) == 1 \
+            and own <= owners and \
             not LAT.search(next(iter(own))) and names_written(word) and \
             not neutral_names(word) and not full_names(word) and \
             not (owners - own) & index.parts.get(word, set()) and \
@@ -190,6 +194,17 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _numbered_own(index: NameIndex, word: str) -> set[str]:
+    """The Cyrillic nicks of one word and a number («Колян2114») whose word has the case
+    form ``word`` («Коляна»): the nick's own word, as a word of a multi-word nick is."""
+    out = set()
+    for nick in index.nicks:
+        m = re.fullmatch(r"([а-я]{3,})\d+", norm(nick))
+        if m and word in word_forms(m.group(1)):
+            out.add(nick)
+    return out
 
 
 def _name_nominatives(word: str) -> set[str]:

@@ -61,6 +61,11 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
         # too («Саня» from Sasha_M with Sasha.K alive, «Ирину» from Ирина Петровна with
         # Irina_K alive) stays a question
         fit.remove(ctx.sender.nick)
+    if len(fit) > 1 and action == "vote" and ctx.sender.nick in fit and \
+            _NOT_SELF.search(ctx.text):
+        # «Голосую за Ирину. Не за себя, конечно» from Ирина_К: the sender says his vote is
+        # not for himself
+        fit.remove(ctx.sender.nick)
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
         if hit.nick in fit or len(fit) != 1:
             return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
@@ -70,6 +75,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     if fit and len(fit) < len(hit.candidates):
         return NameHit(None, tuple(fit), hit.kind, hit.length)
     return hit
+
+
+#: The sender saying his vote is not for himself («не за себя»).
+_NOT_SELF = re.compile(r"(?<![а-яё])не\s+за\s+себя(?![а-яё])", re.IGNORECASE)
 
 
 def _word_shared(own: str, fit: list[str], hit: NameHit, given=frozenset()) -> bool:
