@@ -88,8 +88,10 @@ def move_word(w: str) -> str:
         if p is not None and "INFN" in p.tag:
             return ""
         return "noun" if p is not None and p.tag.POS == "NOUN" else "move"
-    if len(w) < 3 or not is_known_word(w):
+    if len(w) < 3:
         return ""
+    if not is_known_word(w):
+        return "first" if _slang_first(w) else ""
     verbs, nouns = _lemmas()
     for n, p in enumerate(morph().parse(w)[:2]):
         lemma = p.normal_form.replace("ё", "е")
@@ -104,6 +106,27 @@ def move_word(w: str) -> str:
         elif "NOUN" in p.tag and lemma in nouns:
             return "noun"
     return ""
+
+
+#: Endings of a first-person present or future verb in Russian (-аю/-яю/-ую: «фрагаю»,
+#: «дефаю», «ваншотаю»; -аем/-яем/-уем: «фрагаем»; -ну/-нем/-нём: «фрагну», «кильнём»).
+_FIRST_ENDINGS = ("аю", "яю", "ую", "аем", "яем", "уем", "ну", "нем", "нём")
+
+
+@functools.lru_cache(maxsize=50_000)
+def _slang_first(w: str) -> bool:
+    """True when ``w``, a word no dictionary knows, is shaped as a first-person verb («фрагаем
+    Хилбота», «ваншотаю Гоблина»: a player's slang for a move the lexicon lacks): a Cyrillic
+    word of six letters or more with a first-person ending (:data:`_FIRST_ENDINGS`) that the
+    morphology can also read as such a verb. Beside a player's name the net then asks what
+    was meant rather than leaving the sentence out silently (a host teaches the word with
+    ``words add``)."""
+    if len(w) < 6 or not w.endswith(_FIRST_ENDINGS) or not w.isalpha() or \
+            not all("а" <= ch <= "я" or ch == "ё" for ch in w):
+        return False
+    if w.endswith(("ну", "нем", "нём")):
+        return True  # («фрагну», «фрагнем»: the morphology reads them so, or as a noun)
+    return any("VERB" in p.tag or w.endswith(("аю", "яю", "аем", "яем")) for p in morph().parse(w))
 
 
 #: «мной», «мною»: the sender as the agent of a passive («Мною проверяется X»).
