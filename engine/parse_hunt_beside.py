@@ -21,15 +21,17 @@ as a question is talk, not a move of today.
 from __future__ import annotations
 
 from . import grammar_vocab as V
+from .grammar_hot import hot_words, letter_pieces, lowered
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, tokenize_span
+from .lexicon import lexicon
 from .legality import HUNT_EXCLUDED_BY, hunt_refusal, refusal_problem
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, names_in
 from .parse_unread import sentence_spans
-from .words import verb_reading
+from .words import is_known_word, verb_reading
 
 #: Words that make a sentence no move of today's («вчера МО в X не сработала»,
 #: «проверки больше нет», «без проверки»).
@@ -59,13 +61,29 @@ def _today_said(toks: list[Tok]) -> bool:
     return not any((r := verb_reading(w)) is not None and r[2] == "past" for w in words)
 
 
-def _sentences(visible: str, idx) -> list[tuple[str, list[Tok]]]:
-    """The letter's sentences that are no question: their text and tokens."""
+def _sentences(visible: str, idx, hunt_only: bool = False) -> list[tuple[str, list[Tok]]]:
+    """The letter's sentences that are no question and hold a move word (a hot word of
+    :func:`engine.grammar_hot.hot_words`: only such a sentence can hold a keyword; the
+    others, the chatter of a long letter, are never tokenized): their text and tokens.
+    ``hunt_only``: only a hunt word, or a hot word no dictionary knows (a misspelt one),
+    counts."""
+    low = lowered(visible)
+    hot = hot_words(low, frozenset(), letter_pieces(visible))
+    if hunt_only:
+        words = lexicon().words
+        hot = {w for w in hot if words.get(w) == V.HUNT or (
+            w not in words and not is_known_word(w))}  # (not «вчера», «нет»: flag words)
+    if not hot:
+        return []
     out = []
     for lo, hi in sentence_spans(visible):
         text = visible[lo:hi].strip()
         if not text or text.rstrip().endswith("?"):
             continue
+        if len(low) == len(visible):
+            here = low[lo:hi]
+            if not any(w in here for w in hot):
+                continue
         out.append((text, idx.merge(tokenize_span(visible, lo, hi))))
     return out
 
@@ -94,7 +112,7 @@ def hunts_beside(ctx: Ctx, visible: str, moves: list[Move],
         any(p.action == "hunt" for p in problems)
     out: list[Problem] = []
     if reason is not None and not hunted:
-        for text, toks in _sentences(visible, idx):
+        for text, toks in _sentences(visible, idx, hunt_only=True):
             if any(s and s in text and len(s) > len(text) // 2 for s in said) or \
                     any(p.text and p.text in text for p in problems):
                 continue  # (read there, or asked already)
