@@ -198,6 +198,7 @@ def _play(folder: Path, echo: Callable[[str], None], command: str, keep: bool) -
     echo(f"  база игры: {folder / 'game.db'}")
     echo(f"  письма игроков (Maildir): {cfg.mailbox.path}")
     echo(f"  отправленные письма (.eml): {cfg.send.path}")
+    echo(f"  как написать своё письмо игрока (адреса игроков, вид файла): {folder / 'README.md'}")
     clock = (deadline + timedelta(minutes=20)).astimezone(cfg.zone)
     at_clock = f"MAFIA_MAIL_NOW={clock.isoformat(timespec='minutes')}"
     echo(f"Часы демо-игры — {clock:%d.%m.%Y %H:%M}, день 2 (даты игры — в декабре 2026). Чтобы играть "

@@ -90,6 +90,10 @@ def test_demo_keeps_its_game_by_default(tmp_path, monkeypatch):
     assert len(list((folder / "outbox").iterdir())) == 72
     lines = first.output.splitlines()
     assert f"Всё здесь: {folder}" in lines
+    # a fresh user found how to write his own player's letter only by opening the folder:
+    # the list names the README that tells the players' addresses and the file's form
+    assert f"  как написать своё письмо игрока (адреса игроков, вид файла): {folder / 'README.md'}" in lines
+    assert "maildir/new" in (folder / "README.md").read_text(encoding="utf-8")
     assert (f"Все исходящие письма игры: mafia-mail --config {folder / 'game.toml'} outbox --all; любое из "
             f"них целиком: mafia-mail --config {folder / 'game.toml'} preview НОМЕР "
             f"(у входящих писем игроков нумерация своя, входящее целиком: show НОМЕР)") in lines
