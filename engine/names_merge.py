@@ -31,7 +31,7 @@ def merge_tokens(idx, toks: list) -> list:
     capitals = idx.initials and not present.isdisjoint(idx.initials)
     fathers = bool(idx.spelled)
     cut = not present.isdisjoint(idx.heads) and _split_pair(idx, toks)
-    surnamed = _named_surname_pair(idx, toks)
+    surnamed = _named_surname_pair(idx, toks, present)
     if present.isdisjoint(idx.multi_first) and present.isdisjoint(idx.multi_last) and \
             "_" not in "".join(present) and not spelled and not capitals and not cut and \
             not fathers and not surnamed:
@@ -106,9 +106,12 @@ def _surname_nick(idx, word: str) -> str | None:
     return nick if _SURNAME.fullmatch(nick.lower()) else None
 
 
-def _named_surname_pair(idx, toks: list) -> bool:
+def _named_surname_pair(idx, toks: list, present: set[str]) -> bool:
     """True when some word that is only a given name is followed right away by a case form
-    of a surname nick (see :func:`_first_name`)."""
+    of a surname nick (see :func:`_first_name`). ``present``: the tokens' ``w``s (a letter
+    with no surname nick's form among them is answered by one set operation)."""
+    if not any(_surname_nick(idx, w) is not None for w in idx.single.keys() & present):
+        return False
     for k in range(len(toks) - 1):
         if toks[k].word and toks[k + 1].word and names_listed(toks[k].w) and \
                 _surname_nick(idx, toks[k + 1].w) is not None:

@@ -64,7 +64,8 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (
         it.move is None and it.problem is not None and it.pos >= 0 and
         _NO_MOVE_SAID.search(_this_and_next(ctx.text, it.pos).lower()))]
-    if _PENALTY_TAKEN.search(ctx.text.lower()):
+    if any(it.problem is not None and it.problem.reason == "abstain" for it in items) and \
+            "штраф" in (low := ctx.text.lower()) and _PENALTY_TAKEN.search(low):
         # «не голосую вовсе, пусть будет мне штрафной балл»: the writer knows what a day
         # without a vote costs and takes it; the abstain notice would tell him nothing new
         items = [it for it in items if not (

@@ -30,8 +30,9 @@ _PATTERN = re.compile(
 
 def whether_searched(text: str) -> str:
     """``text`` with «ищу, не X ли детектив» and «ищу детектива, смотрю, не X ли он» written
-    «ищу детектива — X»; unchanged when the letter holds no «ли»."""
-    if " ли" not in text:
+    «ищу детектива — X»; unchanged when the letter holds no «ли» or no verb of searching
+    (each of :data:`_SEARCH` holds «ищ» or is «разыскиваю»)."""
+    if " ли" not in text or ("ищ" not in (low := text.lower()) and "разыскива" not in low):
         return text
     return _PATTERN.sub(
         lambda m: f"{m.group('verb')} детектива — {m.group('a') or m.group('b')}", text)
