@@ -24,7 +24,7 @@ from .names_fit import fit_owners
 from .names_pets import ALTERNATION, DIMINUTIVE_SUFFIXES
 from .parse_types import DEFAULT_CLASS, nick_at
 from .translit import name_readings
-from .words import is_known_word, morph, norm, role_words
+from .words import compound_splits, is_known_word, morph, norm, role_words
 
 #: Marks between the member's name and his move («Яночка — охраняй Зою», «Шэдоу: охраняет»).
 _MARKS = frozenset({"—", ":", ",", "-"})
@@ -135,10 +135,6 @@ def _base_noun(word: str, nick: str) -> bool:
     return False
 
 
-#: Linking vowels of a Russian compound noun («бетон-о-мешалка», «пыл-е-сос»).
-_INTERFIXES = frozenset("ое")
-
-
 @functools.lru_cache(maxsize=4096)
 def compound_heads(nick: str) -> frozenset[str]:
     """The heads of the compound nouns a nickname's words are («мешалка» for Бетономешалка:
@@ -146,11 +142,9 @@ def compound_heads(nick: str) -> frozenset[str]:
     dictionary noun of five letters or more in the nominative singular."""
     out = set()
     for r in _word_readings(nick):
-        for n in range(4, len(r) - 4):
-            head = r[n:]
-            if r[n - 1] in _INTERFIXES and is_known_word(head) and any(
-                    p.tag.POS == "NOUN" and norm(p.normal_form) == head
-                    for p in morph().parse(head)):
+        for _, head in compound_splits(r, 5):
+            if is_known_word(head) and any(p.tag.POS == "NOUN" and norm(p.normal_form) == head
+                                           for p in morph().parse(head)):
                 out.add(head)
     return frozenset(out)
 

@@ -27,7 +27,8 @@ from .names_pieces import nick_pieces
 from .names_readings import capital_readings, reading_forms, safe_readings, short_reading
 from .translit import cyrillic_reading, name_readings
 from .words import (
-    THRESHOLDS, inflect, is_known_word, morph, norm, person_name, role_words, word_forms,
+    THRESHOLDS, compound_splits, inflect, is_known_word, morph, norm, person_name, role_words,
+    word_forms,
 )
 from .words_endings import ALL_CASES, CYR, LAT, ending_forms, latin_forms, translit
 
@@ -246,10 +247,7 @@ def _compound_tail(word: str) -> str | None:
     if not re.fullmatch(r"[а-я]{8,}", word) or is_known_word(word) and \
             morph().parse(word)[0].tag.POS != "NOUN":
         return None
-    for k in range(3, len(word) - 4):
-        if word[k] not in "ое":
-            continue
-        head, tail = word[:k], word[k + 1:]
+    for head, tail in compound_splits(word, 4):
         if not any(is_known_word(h) for h in (head, head + "о", head + "а", head + "я")):
             continue
         if is_known_word(tail) and (p := morph().parse(tail)[0]).tag.POS == "NOUN" and \

@@ -96,6 +96,15 @@ def is_known_word(word: str) -> bool:
     return bool(CYR.search(word)) and morph().word_is_known(word)
 
 
+def compound_splits(word: str, min_tail: int) -> list[tuple[str, str]]:
+    """The ways ``word`` may be a Russian compound noun: (stem, head) cut at a linking vowel
+    «о» or «е» («бетон-о-мешалка» → («бетон», «мешалка»)), with a stem of three letters or
+    more and a head of ``min_tail`` letters or more, leftmost cut first. What each reader
+    asks of the stem and the head is its own (:func:`engine.names._compound_tail`,
+    :func:`engine.grammar_members.compound_heads`)."""
+    return [(word[:k], word[k + 1:]) for k in range(3, len(word) - min_tail) if word[k] in "ое"]
+
+
 #: Laughter written as a word («хехе», «ахаха», «гыгы», «муахаха», «лолол»): a syllable said
 #: over and over, never a nickname nor a slip of one («хехе» is no «Лехе»).
 laughter = re.compile(r"(?:му?)?[аэп]?([хгк][аеиоуыэя])\1+[хгк]?|(?:ло){2,}л?").fullmatch
