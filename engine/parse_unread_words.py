@@ -117,16 +117,17 @@ _FIRST_ENDINGS = ("аю", "яю", "ую", "аем", "яем", "уем", "ну", 
 def _slang_first(w: str) -> bool:
     """True when ``w``, a word no dictionary knows, is shaped as a first-person verb («фрагаем
     Хилбота», «ваншотаю Гоблина»: a player's slang for a move the lexicon lacks): a Cyrillic
-    word of six letters or more with a first-person ending (:data:`_FIRST_ENDINGS`) that the
-    morphology can also read as such a verb. Beside a player's name the net then asks what
+    word of six letters or more with a first-person ending (:data:`_FIRST_ENDINGS`); one in
+    «-ую»/«-уем» only when the morphology can read it as a verb («-ую» ends adjectives too,
+    while for the other endings it often guesses a noun of a name). Beside a player's name the net then asks what
     was meant rather than leaving the sentence out silently (a host teaches the word with
     ``words add``)."""
-    if len(w) < 6 or not w.endswith(_FIRST_ENDINGS) or not w.isalpha() or \
+    if len(w) < 6 or not w.endswith(_FIRST_ENDINGS) or \
             not all("а" <= ch <= "я" or ch == "ё" for ch in w):
         return False
-    if w.endswith(("ну", "нем", "нём")):
-        return True  # («фрагну», «фрагнем»: the morphology reads them so, or as a noun)
-    return any("VERB" in p.tag or w.endswith(("аю", "яю", "аем", "яем")) for p in morph().parse(w))
+    if not w.endswith(("ую", "уем")):
+        return True  # («фрагну», «ваншотаю»: the morphology may guess a noun of a name)
+    return any("VERB" in p.tag for p in morph().parse(w))  # («кемпую», not an adjective's «-ую»)
 
 
 #: «мной», «мною»: the sender as the agent of a passive («Мною проверяется X»).
