@@ -198,3 +198,22 @@ def test_a_moved_game_folder_fetches_no_letter_again(tmp_path):
         store.dispose()
     rehearsal = datetime(2026, 12, 8, 16, 50, tzinfo=timezone.utc)
     assert abs(received.replace(tzinfo=timezone.utc) - rehearsal).total_seconds() < 120
+
+
+def test_demo_help_example_runs_on_the_demo_clock(tmp_path):
+    """A fresh user's finding: `demo --help` showed `status` on a kept demo without the
+    game's clock, and on the real clock the demo game had not begun. The help's example
+    carries the very MAFIA_MAIL_NOW line the demo prints at its end."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    lines: list[str] = []
+    folder = run_demo(str(tmp_path / "demo"), echo=lines.append, command="mafia-mail")
+    printed = lines[-2].removeprefix("Дальше: ").split()[0]
+    assert printed == "MAFIA_MAIL_NOW=2026-12-08T19:50+03:00"
+    shown = CliRunner().invoke(main, ["demo", "--help"], prog_name="mafia-mail")
+    assert shown.exit_code == 0, shown.output
+    [example] = [line.strip() for line in shown.output.splitlines() if "MAFIA_MAIL_NOW=" in line]
+    assert example == f"{printed} mafia-mail --config моя-демо/game.toml status"
+    assert folder.is_dir()

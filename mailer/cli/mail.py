@@ -380,8 +380,14 @@ def demo(keep: str | None, temporary: bool) -> None:
     \b
     Пример:
       mafia-mail demo                     # игра остаётся в ./demo-game
-      mafia-mail demo --keep моя-демо     # потом: mafia-mail --config моя-демо/game.toml status
+      mafia-mail demo --keep моя-демо     # игра остаётся в ./моя-демо
       mafia-mail demo --temp              # ничего не оставить
+
+    Даты демо-игры — в декабре 2026: дальше играть её — с часами игры в переменной
+    MAFIA_MAIL_NOW (демо печатает в конце готовую строку), например:
+
+    \b
+      MAFIA_MAIL_NOW=2026-12-08T19:50+03:00 mafia-mail --config моя-демо/game.toml status
     """
     from mailer.demo import run_demo
 
