@@ -105,7 +105,8 @@ class Answers:
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, closed_early=None, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None, overruled=(),
-              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=()) -> None:
+              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=(),
+              timing=()) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -129,7 +130,9 @@ class Answers:
         stands for said beyond the moves (:func:`mailer.reply_context.still_carried`);
         ``closed_early``: the day before, closed early before this letter came on time for it
         (:meth:`mailer.render.Renderer.reply`); ``overruled``: the boss's orders of the letter
-        a member's own move voids (:func:`mailer.reply_context.overruled_orders`)."""
+        a member's own move voids (:func:`mailer.reply_context.overruled_orders`); ``timing``:
+        the letter's questions whether it came in time (:func:`mailer.questions.for_host`),
+        answered in the reply with when it came."""
         cols = out.columns
         if state != LetterState.APPLIED and self._loop_stops(cols["from_addr"], r.received, notes):
             return
@@ -153,7 +156,8 @@ class Answers:
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
                                    unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
-                                   carried=list(carried), lost_vote=lost, overruled=list(overruled))
+                                   carried=list(carried), lost_vote=lost, overruled=list(overruled),
+                                   timing=list(timing), received=utc(r.received))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],

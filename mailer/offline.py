@@ -49,7 +49,8 @@ def read_letter(game_path: str, sender: str, raw: bytes, *, eml: bool, at: str |
                 day: int | None):
     """:func:`parse_letter` and the host's notes on the letter, as ``sync`` stores them
     (``mafia-mail parse``): each question to the host in the sender's own text
-    (:func:`mailer.questions.host_questions`) as «вопрос ведущему: «…»», the note ``show``
+    (:func:`mailer.questions.for_host`: not one the reply answers, «не поздно?») as «вопрос
+    ведущему: «…»», the note ``show``
     and ``inbox`` read. Returns (engine.parse.ParseResult, [note, …]).
 
     Raises:
@@ -57,11 +58,11 @@ def read_letter(game_path: str, sender: str, raw: bytes, *, eml: bool, at: str |
     """
     from engine.replay import parse_in_game
 
-    from .questions import QUESTION_NOTE, host_questions
+    from .questions import QUESTION_NOTE, for_host
 
     text = letter_text(raw, eml=eml)
     result = parse_in_game(read_game(game_path), sender, text, at=at, day=day)
-    return result, [f"{QUESTION_NOTE}«{q}»" for q in host_questions(text)]
+    return result, [f"{QUESTION_NOTE}«{q}»" for q in for_host(text)[0]]
 
 
 def replay_file(game_path: str) -> tuple[GameFile, dict]:

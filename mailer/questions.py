@@ -20,7 +20,7 @@ import re
 
 from engine.grammar_vocab import ASKING, ASKING_LEAD
 
-__all__ = ["host_questions", "small_talk", "QUESTION_NOTE"]
+__all__ = ["host_questions", "for_host", "timing_question", "small_talk", "QUESTION_NOTE"]
 
 #: The start of the letter note that marks a question to the host (``status`` counts them).
 QUESTION_NOTE = "вопрос ведущему: "
@@ -34,6 +34,45 @@ _TO_HOST = re.compile(
     r"(?<![а-яё])(?:ведущ|вопрос|спрос|подскаж|скажите|объясните|уточн|можно|нельзя|могу|могут|"
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
     r"дошл|дошло|дошёл|получил|итог|газет|поздно|успел|опоздал|в срок|host|admin)", re.IGNORECASE)
+
+#: Words of a question whether the letter came, or came in time («Ой, не поздно?», «Письмо
+#: дошло?», «Успел?»): every reply answers it, saying when the letter came and for which day
+#: it counts (lower case).
+_TIMING = re.compile(
+    r"(?<![а-яё])(?:не )?(?:поздно|успел[аи]?|опоздал[аи]?|в срок|дошл[оаи]|дошёл|дошел|"
+    r"получил[аи]?|пришл[оаи]|пришёл|пришел)(?![а-яё])", re.IGNORECASE)
+
+#: An address or a filler beside such a question («Ведущий, а письмо дошло?»).
+_TIMING_REST = re.compile(
+    r"(?<![а-яё])(?:ведущ[а-яё]*|уважаем[а-яё]*|а|ой|ну|и|ли|ещё|еще|уже|вы|ты|моё|мое|"
+    r"письмо|письмецо|ход|ходы|мой|мои|до|срока|вообще|точно|всё|все|хоть|вроде|случайно|"
+    r"не|же|я|его|оно|host|admin)(?![а-яё])", re.IGNORECASE)
+
+
+def timing_question(question: str) -> bool:
+    """True when ``question`` (a question to the host, :func:`host_questions`) only asks
+    whether the letter came, or came in time: every reply answers it itself (when the letter
+    came and for which day it counts), so it is not one for the host.
+
+    >>> timing_question("Ой, не поздно?"), timing_question("Ведущий, письмо дошло?")
+    (True, True)
+    >>> timing_question("Не поздно ещё поменять, можно?")
+    False
+    """
+    question = re.split(r"(?<=[.!…])\s+", question.strip())[-1]  # (after its context)
+    if not _TIMING.search(question):
+        return False
+    rest = _TIMING_REST.sub(" ", _TIMING.sub(" ", question))
+    return not re.search(r"[а-яёa-z0-9]", rest, re.IGNORECASE)
+
+
+def for_host(text: str) -> tuple[list[str], list[str]]:
+    """The questions of ``text`` (:func:`host_questions`) split in two: those the host answers
+    himself, and those only about whether the letter came in time, which the reply answers
+    (:func:`timing_question`). Returns (for the host, answered by the reply)."""
+    asked = host_questions(text)
+    return ([q for q in asked if not timing_question(q)], [q for q in asked if timing_question(q)])
+
 
 #: A line that opens as a question to the host with no «?» (a phone writer's): up to three
 #: words of address and «а», then «можно», «почему» …: the words the parser reads so

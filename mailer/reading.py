@@ -42,7 +42,7 @@ from .loop_breaker import EmptyAnswers
 from .outbox import game_key, is_game_message_id
 from .decode import recut
 from .own_letters import OwnLetters, cut_own_letters
-from .questions import QUESTION_NOTE, host_questions
+from .questions import QUESTION_NOTE, for_host
 from .render import Renderer
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
@@ -357,8 +357,10 @@ class _Run:
             return done(link.state)
         cols["nick"] = nick
         body = own_text()
-        # questions to the host: the reply says he answers them, status counts the letter
-        reply["questions"] = questions = out.questions = host_questions(body)
+        # questions to the host: the reply says he answers them, status counts the letter;
+        # «не поздно?», «дошло?»: the reply itself answers (when it came, for which day)
+        questions, reply["timing"] = for_host(body)
+        reply["questions"] = out.questions = questions
         letter.notes.extend(f"{QUESTION_NOTE}«{q}»" for q in questions)
         # --- stamp
         cols["day"] = ctx.day

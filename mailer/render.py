@@ -162,7 +162,8 @@ class Renderer:
               empty_body: str | None = None, unvote: bool = False,
               withdrawn: list[Move] = (), quote_skipped: dict | None = None,
               carried: list[dict] = (), lost_vote: str | None = None,
-              overruled: list[dict] = ()) -> str:
+              overruled: list[dict] = (), timing: list[str] = (),
+              received: datetime | None = None) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -197,7 +198,10 @@ class Renderer:
         moves, by letter (:func:`mailer.reply_context.still_carried`); ``overruled``: the boss's
         orders of the letter for a member who sent that move himself (``{"nick", "action",
         "gender"}``, :func:`mailer.reply_context.overruled_orders`), told that the member's move
-        is carried out, not the order. A vote naming one of two is told the second is free."""
+        is carried out, not the order. A vote naming one of two is told the second is free.
+        ``timing``: the letter's questions whether it came in time («Ой, не поздно?»,
+        :func:`mailer.questions.for_host`), answered with ``received`` (aware; when the letter
+        came) and the day it counts for."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -239,6 +243,7 @@ class Renderer:
                            closed_early_at=letters_closed_at(closed_early) if closed_early is not None else None,
                            standing=[describe_move(m, state, mine, lines=True) for m in standing],
                            questions=list(questions), carried=list(carried), swindle=swindle,
+                           timing=list(timing) if received is not None else [], received=received,
                            replaced=[describe_move(m, state, mine, lines=True) for m in replaced],
                            closed_at=letters_closed_at(late_row) if late_row is not None
                            and late_row.closed_at is not None else None,

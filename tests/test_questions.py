@@ -27,7 +27,8 @@ from test_sync import Game
     ("Проверяю Кузю. Или можно Бобра? Нет, всё же Кузю.", []),
     ("> Ведущий, а можно себя лечить?\nЛечу Кузю", []),  # a quoted line
     ("Лечу Кузю. Всё ясно.", []),
-    # whether the letter is in time is the host's to answer (the demo's late «Ой, не поздно?»)
+    # whether the letter is in time: a question to the host, which the reply itself answers
+    # (for_host, below)
     ("Передумала: лечу Шершня. Ой, не поздно?", ["Ой, не поздно?"]),
     ("голос за Лося. успела?)", ["голос за Лося. успела?"]),  # (a one-word question: with the sentence before)
 ])
@@ -156,5 +157,43 @@ def test_a_question_left_unanswered_when_its_day_closed_is_still_counted(tmp_pat
         [row] = [r for r in game.rows() if r.questions]
         mark_done(game.store, [row.id])
         assert read_status(game.cfg).old_questions == status(game.cfg, game.store).old_questions == 0
+    finally:
+        game.store.dispose()
+
+
+@pytest.mark.parametrize("text, host, reply", [
+    ("Передумала: лечу Шершня. Ой, не поздно?", [], ["Ой, не поздно?"]),
+    ("Ведущий, письмо дошло?", [], ["Ведущий, письмо дошло?"]),
+    ("голос за Лося. успела?)", [], ["голос за Лося. успела?"]),
+    # more than timing: the host's
+    ("Не поздно ещё поменять, можно?", ["Не поздно ещё поменять, можно?"], []),
+    ("а вчерашнее письмо дошло?", ["а вчерашнее письмо дошло?"], []),
+    ("Успел? И когда итоги?", ["И когда итоги?"], ["Успел?"]),
+])
+def test_for_host_leaves_timing_questions_to_the_reply(text, host, reply):
+    """A fresh user: the demo's late «Ой, не поздно?» was answered by its reply (after the
+    deadline of day 1, counts for day 2), yet ``status`` kept counting it as the host's."""
+    from mailer.questions import for_host
+
+    assert for_host(text) == (host, reply)
+
+
+def test_the_reply_answers_whether_the_letter_came_in_time(tmp_path):
+    """«Успела?» beside a move: the reply says when the letter came and that it is in time for
+    the day; the letter is not one with a question for the host."""
+    game = Game(tmp_path)
+    try:
+        body = game.answers(("buka@example.org", "Лечу Маруську. Успела?", "t1@x"),
+                            ("serg@example.org", "Ведущий, письмо дошло? А когда газета?", "t2@x"))
+        timely = body["reply:t1@x"]
+        [line] = [ln for ln in timely.splitlines() if ln.startswith("На ваш вопрос")]
+        assert line.startswith("На ваш вопрос «Лечу Маруську. Успела?»: письмо получено ")
+        assert line.endswith(", в срок дня 1 (срок — 08.12.2026 19:30 (МСК)).")
+        assert "Вопрос к ведущему" not in timely
+        both = body["reply:t2@x"]
+        assert "На ваш вопрос «Ведущий, письмо дошло?»: письмо получено " in both
+        assert "Вопрос к ведущему — ответит ведущий сам, письмо отмечено для него:\n" \
+               "  - «А когда газета?»" in both
+        assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 1
     finally:
         game.store.dispose()
