@@ -26,7 +26,7 @@ import re
 
 from .grammar_hot import letter_pieces, lowered
 from .grammar_keywords import at_somebody, find_keywords
-from .grammar_orders import name_sizes, remark_start
+from .grammar_orders import name_sizes, remark_start, silence_remark, writes_himself
 from .grammar_rules import action_for, problem
 from .grammar_tokens import (_SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, clause_words,
                              tokenize_span)
@@ -319,6 +319,9 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
 _IF_HINT = re.compile(r"(?<!\w)(?:если|ежели|коли)(?!\w)")
 
 
+_CLOSE = Tok(",", ",", 0, 0, False)  # closes a remark that runs to the end of the sentence
+
+
 def _before_silence(idx, visible: str, lo: int, hi: int) -> int:
     """The end of the sentence ``visible[lo:hi]`` before a remark closing it that the member
     the boss orders sends no move himself («…, если сама не напишет», «…, ежели забудет»):
@@ -327,8 +330,13 @@ def _before_silence(idx, visible: str, lo: int, hi: int) -> int:
     toks = idx.merge(tokenize_span(visible, lo, hi))
     while toks and not toks[-1].word:
         toks.pop()  # (the sentence's end mark)
-    cut = remark_start(toks, 1, len(toks), name_sizes(idx, toks))
-    return toks[cut].start if cut < len(toks) and any(t.word for t in toks[:cut]) else hi
+    names = name_sizes(idx, toks)
+    cut = remark_start(toks, 1, len(toks), names)
+    if cut >= len(toks) or not any(t.word for t in toks[:cut]) or \
+            writes_himself(toks, cut + 1) or \
+            silence_remark(toks + [_CLOSE], cut + 1, names) != len(toks) + 1:
+        return hi  # (a remark in the middle, or «если сам пришлёшь ход — …»: not this one)
+    return toks[cut].start
 
 
 def _talk_anyway(idx, toks: list[Tok], words: list[str], address: bool) -> bool:
