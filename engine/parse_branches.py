@@ -298,12 +298,19 @@ def _opens_with(ctx: Ctx, clause: list[Tok], role: str, first: int,
     the same line (``open_item``: «Если доктор... лечение Мазаю»), never «Проверка показала»
     on a line of its own."""
     kws = find_keywords(clause, set(), name_index(ctx.nicks))
+    bare = open_item is not None and open_item.problem is not None and \
+        open_item.problem.reason == "no_target" and \
+        "\n" not in ctx.text[open_item.pos:clause[0].start]
+    if bare and clause[first].w in _APODOSIS and kws and kws[0].i == first + 1 and \
+            kws[0].cls in V.BRANCH_CLASSES[role] and kws[0].cls not in (V.SWINDLE, V.SHOOT):
+        return True  # «Если Доктор. то лечу X»: a stray period between the head and its «то»
     return bool(kws) and kws[0].i == first and kws[0].cls in V.BRANCH_CLASSES[role] and \
         kws[0].cls not in (V.SWINDLE, V.SHOOT) and (
-            clause[first].w in lexicon().first or (
-                open_item is not None and open_item.problem is not None and
-                open_item.problem.reason == "no_target" and
-                "\n" not in ctx.text[open_item.pos:clause[0].start]))
+            clause[first].w in lexicon().first or bare)
+
+
+#: Words opening the move of a condition («если …, то …», «…, тогда …»).
+_APODOSIS = frozenset({"то", "тогда"})
 
 
 def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
@@ -326,9 +333,37 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     if before and before[0] in _IF and \
             all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
         return True
-    nxt = clause[k + 1].w if k + 1 < len(clause) else ""
-    return nxt in ("→", ":", "—") and (k == 0 or not clause[k - 1].word or
-                                       clause[k - 1].w in V.BRANCH_OPENERS)
+    lo, hi = _role_run(clause, k)
+    nxt = clause[hi + 1].w if hi + 1 < len(clause) else ""
+    return nxt in ("→", ":", "—") and (lo == 0 or not clause[lo - 1].word or
+                                       clause[lo - 1].w in V.BRANCH_OPENERS)
+
+
+def _role_run(clause: list[Tok], k: int) -> tuple[int, int]:
+    """The first and last index of the run of swindled roles' words joined by «или», «и»,
+    «/» or commas around the role word at ``k`` («Стерва или шизик — приглашаю X»: one
+    head for two roles); (k, k) for a role word alone."""
+    rw = role_words()
+
+    def is_role(n: int) -> bool:
+        return 0 <= n < len(clause) and clause[n].word and rw.get(clause[n].w) in SWINDLE_ROLES
+
+    lo = hi = k
+    while True:
+        n = hi + 1
+        while n < len(clause) and clause[n].w in _JOINERS:
+            n += 1
+        if n == hi + 1 or not is_role(n):
+            break
+        hi = n
+    while True:
+        n = lo - 1
+        while n >= 0 and clause[n].w in _JOINERS:
+            n -= 1
+        if n == lo - 1 or not is_role(n):
+            break
+        lo = n
+    return lo, hi
 
 
 #: Words that open a condition («если доктор», «коли стерва», «ежели она комиссар»).

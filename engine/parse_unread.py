@@ -26,6 +26,7 @@ import re
 
 from .grammar_hot import letter_pieces, lowered
 from .grammar_keywords import at_somebody, find_keywords
+from .grammar_orders import name_sizes, remark_start, silence_remark, writes_himself
 from .grammar_rules import action_for, problem
 from .grammar_tokens import (_SHOUT, _TOKEN_TEXT, _WORD_FORMS, Tok, _word_form, clause_words,
                              tokenize_span)
@@ -293,6 +294,9 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             continue  # (no sign of an open move: the cheap test before the tokens)
         if _nobody(idx, visible, lo, hi):
             continue  # («Привет всем!», «Я пропустил.»: no name, no tokens made)
+        if ctx.sender.role == "boss" and _IF_HINT.search(lower, lo, hi):
+            hi = _before_silence(idx, visible, lo, hi)  # «Света, держишь меня, если сама
+            # не напишет»: the condition restates the rule of the boss's order, no talk
         if holds_word(idx, visible, lo, hi, *_talk_test(idx, ctx.sender.role != "boss")):
             continue  # (:func:`_talk_anyway` surely true, told from the pieces: no tokens)
         toks = idx.merge(tokenize_span(visible, lo, hi))
@@ -309,6 +313,30 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if text not in quoted:
             out.append(problem(text, "unparsed", "unread"))
     return out
+
+
+#: «если», «ежели», «коли» in a sentence (lower case): a condition may end it.
+_IF_HINT = re.compile(r"(?<!\w)(?:если|ежели|коли)(?!\w)")
+
+
+_CLOSE = Tok(",", ",", 0, 0, False)  # closes a remark that runs to the end of the sentence
+
+
+def _before_silence(idx, visible: str, lo: int, hi: int) -> int:
+    """The end of the sentence ``visible[lo:hi]`` before a remark closing it that the member
+    the boss orders sends no move himself («…, если сама не напишет», «…, ежели забудет»):
+    that remark only restates when a boss's order counts (DECISIONS.md §4 Boss (c)), so the
+    order before it is read as if it stood alone. ``hi`` when there is no such remark."""
+    toks = idx.merge(tokenize_span(visible, lo, hi))
+    while toks and not toks[-1].word:
+        toks.pop()  # (the sentence's end mark)
+    names = name_sizes(idx, toks)
+    cut = remark_start(toks, 1, len(toks), names)
+    if cut >= len(toks) or not any(t.word for t in toks[:cut]) or \
+            writes_himself(toks, cut + 1) or \
+            silence_remark(toks + [_CLOSE], cut + 1, names) != len(toks) + 1:
+        return hi  # (a remark in the middle, or «если сам пришлёшь ход — …»: not this one)
+    return toks[cut].start
 
 
 def _talk_anyway(idx, toks: list[Tok], words: list[str], address: bool) -> bool:
