@@ -85,8 +85,9 @@ def move_word(w: str) -> str:
         return ""
     if w in lex.words and len(w) >= 3:
         p = morph().parse(w)[0] if is_known_word(w) else None
-        if p is not None and "INFN" in p.tag:
-            return ""
+        if p is not None and "INFN" in p.tag or \
+                p is None and w.endswith(("ть", "ться")) and w not in lex.first:
+            return ""  # (a slang infinitive the dictionary does not know: «фрагать», «дефнуть»)
         return "noun" if p is not None and p.tag.POS == "NOUN" else "move"
     if len(w) < 3:
         return ""

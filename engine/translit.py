@@ -163,23 +163,32 @@ def phone_readings(word: str) -> tuple[str, ...]:
         if "sh" in word and "shch" not in word else ()  # «ishu» → «ищу»
     if _ICAO.search(word):  # «okhraniaiu», «golosuiu», «liechu»: passport spelling
         marked.append(_ICAO.sub(lambda m: _ICAO_MARK[m.group()], word))
+    if _SOFT_IOTA.search(word):  # «maniachu» → «маньячу», «semya» → «семья»: «ь» left out
+        marked.append(_SOFT_IOTA.sub(lambda m: m.group(1) + _SOFT_MARK[m.group(2)[-1]], word))
+    if "tch" in word:  # «lintch» → «линч»: the English spelling of «ч»
+        marked.append(word.replace("tch", "ch"))
     return tuple(cyrillic_reading_marked(m) for m in marked) + shch
 
 
 #: The passport (ICAO 9303) spelling of я, ю and a soft е: «ia», «iu», «ie».
 _ICAO = re.compile("i[aue]")
 _ICAO_MARK = {"ia": "\x03", "iu": "\x01", "ie": "\x04"}
+#: «ья», «ью», «ье» after a consonant with the soft sign left out, as phones spell them
+#: («maniachu», «semya», «vyuga»): «i» or «y» then the vowel.
+_SOFT_IOTA = re.compile("([bdfgklmnprstvz])([iy][aue])")
+_SOFT_MARK = {"a": "\x05", "u": "\x06", "e": "\x07"}
 
 
 def cyrillic_reading_marked(word: str) -> str:
     """:func:`cyrillic_reading` of a word with «\x01» standing for «ю», «\x02» for «й»,
-    «\x03» for «я», «\x04» for «е»."""
-    parts = re.split("([\x01-\x04])", word)
+    «\x03» for «я», «\x04» for «е», «\x05» for «ья», «\x06» for «ью», «\x07» for «ье»."""
+    parts = re.split("([\x01-\x07])", word)
     return "".join(_MARKED[p] if p in _MARKED else
                    (transcribe(p, _TABLE, _y_after_vowel) if p else "") for p in parts)
 
 
-_MARKED = {"\x01": "ю", "\x02": "й", "\x03": "я", "\x04": "е"}
+_MARKED = {"\x01": "ю", "\x02": "й", "\x03": "я", "\x04": "е", "\x05": "ья", "\x06": "ью",
+           "\x07": "ье"}
 
 
 def latin_words(words) -> dict[str, str]:

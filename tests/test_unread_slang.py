@@ -7,17 +7,27 @@ import pytest
 from engine.parse_unread_words import move_word
 
 
-@pytest.mark.parametrize("word", ["вайпаем", "ваншотаю", "вайпаю", "вайпнем", "рашаем", "кемпую"])
+@pytest.mark.parametrize("word", ["дропаем", "вайпаю", "рашаем", "кемпую"])
 def test_unknown_first_person_verbs_are_action(word):
     assert move_word(word) == "first"
 
 
 @pytest.mark.parametrize("word", [
-    "фрагали",      # past tense: a story
-    "фрагать",      # infinitive: no order
+    "дропали",      # past tense: a story
+    "дропать",      # infinitive: no order
     "рашаю",        # five letters: too short to tell
     "sniperaю",     # not all Cyrillic
     "кемпуешь",     # second person
 ])
 def test_other_unknown_words_are_not(word):
     assert move_word(word) == ""
+
+
+@pytest.mark.parametrize("word,kind", [
+    ("фрагаем", "move"),    # slang45: lexicon verbs now (engine/lexicon/kill.toml)
+    ("ваншотаю", "move"),
+    ("фрагать", ""),        # their infinitive, which the dictionary does not know: no order
+    ("дефнуть", ""),
+])
+def test_slang_lexicon_verbs(word, kind):
+    assert move_word(word) == kind
