@@ -523,6 +523,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                                          words[k + 1] in _THIRD_PRONOUNS | {"я"}))):
             break  # «Охраняю Дона, босс сам просил», «…, сам проверяю X»: who, not a target
             # («охрану на X — сам он отписал, что …»: «сам он» is the subject of the remark)
+        if w in ("сам", "сама") and not out.hits and _subject_of_verb(words, k + 1, hi):
+            break  # «…, а сам там стоял до ночи»: the remark's subject, not the sender as target
         if w in V.SELF_WORDS:
             if out.hits and not joined:
                 if out.hits[-1][0].kind != "self":
@@ -1494,3 +1496,18 @@ def spared_after(words: list[str], n: int, hi: int) -> bool:
         return False
     # («голос за X не надо объяснять»: «не надо» of another verb)
     return words[n + 1].startswith("тро") or n + 2 >= hi or not words[n + 2].isalpha()
+
+
+#: Adverbs that may stand between an emphatic «сам» and its verb («а сам там стоял»).
+_SUBJECT_ADVERBS = frozenset({"там", "тут", "же", "тоже", "уже", "еще", "всё", "все", "вчера",
+                              "потом", "то"})
+
+
+def _subject_of_verb(words: list[str], k: int, hi: int) -> bool:
+    """True when a verb stands at ``words[k]`` (after at most two adverbs of
+    :data:`_SUBJECT_ADVERBS`): the «сам» before it is its nominative subject («а сам там
+    стоял»), no «себя» said of the sender."""
+    n = 0
+    while k < hi and words[k] in _SUBJECT_ADVERBS and n < 2:
+        k, n = k + 1, n + 1
+    return k < hi and is_verb(words[k])

@@ -334,7 +334,8 @@ SENDER_AFTER: dict[str, frozenset[str]] = {
 
 #: Separators between two targets of one move.
 TARGET_JOINERS: frozenset[str] = frozenset({",", "и", "/", "+", "&", "а", "также", "плюс", "-", "—",
-                                            "and"})
+                                            "and",
+                                            "i"})  # «Kuzmich i Mormysh_ka»: a Latin «и»
 
 #: Words that open a swindler's branch («если он доктор — …»).
 BRANCH_OPENERS: frozenset[str] = frozenset({

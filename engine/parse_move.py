@@ -46,7 +46,7 @@ from .parse_move_back import (PRONOUN_BEFORE, listed_back, named_since, pronoun_
                               same_pronoun_at, same_pronoun_before)
 from .parse_move_speech import (as_decided, asked_of, decider, deferred, his_choice,
                                 ordinary_speech, told_by, told_name, trip_with_player)
-from .parse_types import Ctx, Item, last_word, names_in, nick_at, unknown_name
+from .parse_types import Ctx, Item, last_word, names_in, nick_at, object_fronted, unknown_name
 from .parse_unneeded import so_then, unneeded_end
 
 
@@ -353,7 +353,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # stands before it)
         verb_at = _own_verb_start(clause, lo, kw)
         back = read_back(ctx, actor, clause, lo, verb_at) \
-            if (told is not None or not object_clause(clause, kw.j)) and \
+            if (told is not None or not object_clause(clause, kw.j) or
+                object_fronted(ctx, clause, lo, kw.i)) and \
             not _titled_object(ctx, clause, kw.j, hi) \
             else None  # «за Верой — посмотрю, что к вечеру будет»: «I'll see what…», no move
         if back is None and verb_at < kw.i and not loose and \

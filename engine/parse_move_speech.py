@@ -94,6 +94,8 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
         return True  # «сегодня у нас событие Страх, а у меня страх один…»: the day named
     if kw.cls == V.INVITE and _named_so(clause, kw):
         return True  # «меня можно звать Док», «его зовут Бетонщик»: a name given, no guest
+    if kw.cls == V.DELEGATE and kw.j < hi and clause[kw.j].w in _FATE:
+        return True  # «На всё воля Божья»: resigned to fate, no move left to the boss
     if kw.cls == V.WATCH and _screen_watched(clause, kw.j, hi):
         return True  # «посмотрим вместе «Леона»», «смотреть французское кино»: a film
     lex = lexicon()
@@ -132,6 +134,10 @@ def ordinary_speech(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int) -> bool:
 #: The classes of the day events' own moves, and the nouns before an event's name that name
 #: the day («событие Страх», «ивент Миномёт»), never the sender's move.
 _EVENT_CLASSES = frozenset({V.FEAR, V.MORTAR, V.PARTNER, V.CHOOSE})
+#: Whose will a pious or fatalist «на всё воля …» names: God's or fate's, never a player's.
+_FATE = frozenset({"божья", "божия", "господня", "господа", "бога", "всевышнего", "аллаха",
+                   "небес", "небесная", "судьбы"})
+
 _EVENT_NOUNS = frozenset({"событие", "события", "событием", "ивент", "ивента", "ивентом"})
 
 

@@ -142,6 +142,18 @@ def name_form(idx, word: str) -> NameHit | None:
     return hit if hit is not None and hit.kind in ("part", "pet", "name") else None
 
 
+def object_fronted(ctx: Ctx, clause: list[Tok], lo: int, i: int) -> bool:
+    """True when a nickname written in ``clause[lo:i]`` ends right before the token ``i`` (the
+    move word), no mark between («за Максимку голосую, …», «Лося лечу, …»; not «за Верой —
+    посмотрю, …»): the move word's object is that player."""
+    words = clause_words(clause)
+    for k in range(max(lo, i - 3), i):
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is not None and k + hit.length == i:
+            return True
+    return False
+
+
 def nick_at(ctx: Ctx, clause: list[Tok], words: list[str], k: int) -> NameHit | None:
     """The nickname written at token ``k``: a case form, or — for a capitalised word that is
     no dictionary word — a part, prefix or pet form of a nickname («Женя» for «Zhenya-K»,
