@@ -333,6 +333,12 @@ class NameIndex:
             self._triggers = frozenset(self.single) | frozenset(self.multi_first)
         return self._triggers
 
+    def is_nick_form(self, word: str) -> bool:
+        """True when ``word`` (normalised) is a form of a nickname or of a word of one (a
+        case form, a reading, a piece; not a near miss)."""
+        return word in self.single or word in self.parts or word in self.multi_first or \
+            bool(self.multi_word_owners(word))
+
     def merge(self, toks: list) -> list:
         """Join the tokens of a multi-word nickname written with dots, spaces or dashes
         between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose

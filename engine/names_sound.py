@@ -75,7 +75,12 @@ def cyrillic_skeleton(word: str) -> str:
 def latin_skeleton(word: str) -> str:
     """The sound skeleton of a Latin word of a nick, letters a–z («Danny» → «TN», «Gawain» →
     «KFN»; a word with diacritics is folded first, :data:`FOLD`: «Bär» → «Bar» → «PR»)."""
-    return _squeeze(transcribe(word.lower(), _LAT_TABLE))
+    return _squeeze(transcribe(_SILENT_W.sub("", word.lower()), _LAT_TABLE))
+
+
+#: An English «w» after a vowel and before none is part of the vowel («Shadow» is «Шэдоу»,
+#: «Lawliet» «Лоулайт», «Meow» «Мяу»), no consonant.
+_SILENT_W = re.compile(r"(?<=[aeiou])w(?![aeiouy])")
 
 
 @functools.lru_cache(maxsize=256)
@@ -95,7 +100,8 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
         if re.search("[а-яёА-ЯЁ]", nick):
             continue
         folded = nick.translate(FOLD)
-        for m in _LATIN_WORDS.finditer(folded):
+        words = list(_LATIN_WORDS.finditer(folded))
+        for m in words:
             part = m.group(0)
             key = latin_skeleton(part)
             if len(key) >= 2:
@@ -104,6 +110,15 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
                 table.setdefault(key, set()).add(
                     (nick, len(part), _syllables(part, "aeiouy"), _first_vowel(part),
                      None if lead else _opens_with_vowel(part)))
+        if len(words) > 1:
+            # the nick's words said as one word («шэдоумяу» for «ShadowMeow», «сударма»
+            # for «sudo_rm»), each word's own skeleton joined
+            whole = "".join(m.group(0) for m in words)
+            key = _squeeze("".join(latin_skeleton(m.group(0)) for m in words))
+            lead = folded[words[0].start() - 1:words[0].start()].isdigit()
+            table.setdefault(key, set()).add(
+                (nick, len(whole), _syllables(whole, "aeiouy"), _first_vowel(whole),
+                 None if lead else _opens_with_vowel(whole)))
     return {k: frozenset(v) for k, v in table.items()}
 
 
