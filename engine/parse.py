@@ -770,7 +770,7 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None, beside_self=No
 def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> list:
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
     toks = read_latin(messenger_fixes(tokenize_span(visible, lo, hi)), visible, known,
-                      idx.soft_sign_form)
+                      idx.soft_sign_form, idx.is_nick_form)
     toks = unglued(idx.merge(read_digits(toks, visible, lo, hi, idx.is_nick_form)), idx)
     mid = _NO_BETWEEN.search(visible, lo, hi) is not None  # («…, не, …»: rare, C-level)
     found = [_no_said(c, mid) for c in clauses(_as_capitals(toks, idx) if lower else toks)]
