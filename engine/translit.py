@@ -89,6 +89,12 @@ def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> st
     return "".join(out)
 
 
+#: A Latin word with a digit Russian chat types for a letter in it («4ek» is «чек», «ho4u»
+#: «хочу»): 3 is «з», 4 «ч», 6 «ш».
+_CHAT_DIGIT_WORD = re.compile(r"(?=[a-z]*[346])(?=[346]*[a-z])[a-z346]{3,}")
+_CHAT_DIGITS = str.maketrans({"3": "з", "4": "ч", "6": "ш"})
+_LATIN_RUN = re.compile("[a-z]+")
+
 #: A character whose lower case starts with a Latin letter (ASCII, the Kelvin sign, «İ»):
 #: a span without one has no token for :func:`read_latin` to read.
 _LATIN_START = re.compile("[A-Za-z\u212a\u0130]").search
@@ -114,6 +120,13 @@ def read_latin(toks: list, visible: str, known, respell=None, named=None) -> lis
         if t.w == "i" and n > 0 and toks[n - 1].word and CYRILLIC((out or toks)[n - 1].w):
             out = out or list(toks)  # «Murku i Peskarja»: «i» after a word read in Cyrillic
             out[n] = t._replace(w="и")
+            continue
+        if t.word and _CHAT_DIGIT_WORD.fullmatch(t.w) and not known(t.w):
+            # «4ek Токсика»: the digits Russian chat types for letters, in a Latin word
+            cyr = _LATIN_RUN.sub(lambda m: cyrillic_reading(m.group()), t.w).translate(_CHAT_DIGITS)
+            if known(cyr):
+                out = out or list(toks)
+                out[n] = t._replace(w=cyr)
             continue
         if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
             continue
