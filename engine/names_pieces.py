@@ -144,7 +144,8 @@ def read_digits(toks: list, visible: str, lo: int, hi: int, named) -> list:
         return toks  # no digit: the common case, at C speed
     out = None
     for n, t in enumerate(toks):
-        if not t.word or not any(c.isdigit() for c in t.w) or named(t.w):
+        if not t.word or _ANY_DIGIT.search(t.w) is None or MIXED_DIGIT.search(t.w) is None \
+                or named(t.w):
             continue
         reading = next((r for r in digit_readings(t.w) if named(r)), None)
         if reading is not None:

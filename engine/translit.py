@@ -121,7 +121,7 @@ def read_latin(toks: list, visible: str, known, respell=None, named=None) -> lis
             out = out or list(toks)  # «Murku i Peskarja»: «i» after a word read in Cyrillic
             out[n] = t._replace(w="и")
             continue
-        if t.word and _CHAT_DIGIT_WORD.fullmatch(t.w) and not known(t.w):
+        if t.word and t.w[:1] < "{" and _CHAT_DIGIT_WORD.fullmatch(t.w) and not known(t.w):
             # «4ek Токсика»: the digits Russian chat types for letters, in a Latin word
             cyr = _LATIN_RUN.sub(lambda m: cyrillic_reading(m.group()), t.w).translate(_CHAT_DIGITS)
             if known(cyr):
