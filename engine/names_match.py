@@ -31,7 +31,7 @@ from .names_near import DIGITS, near_reading, numbered_reading, same_number
 #: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
 TAKE_BACK_WORDS = frozenset({"стоп", "отбой", "отмена", "хотя", "нет"})
 from .names_pets import pet_owners
-from .names_sound import sound_owner
+from .names_sound import latin_sound_owner, sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
 from .words import CYR, LAT, is_known_word, is_verb, may_be_name, morph, norm, word_forms
 
@@ -333,6 +333,12 @@ class NameIndex:
             self._triggers = frozenset(self.single) | frozenset(self.multi_first)
         return self._triggers
 
+    def is_nick_form(self, word: str) -> bool:
+        """True when ``word`` (normalised) is a form of a nickname or of a word of one (a
+        case form, a reading, a piece; not a near miss)."""
+        return word in self.single or word in self.parts or word in self.multi_first or \
+            bool(self.multi_word_owners(word))
+
     def merge(self, toks: list) -> list:
         """Join the tokens of a multi-word nickname written with dots, spaces or dashes
         between its words («Dr.Who», «Ю. Гагарина», «Анну Марию») into one word token whose
@@ -614,6 +620,10 @@ class NameIndex:
             if found is None and not strict and CYR.search(word) and not is_known_word(word) \
                     and (owner := sound_owner(self.nicks, word)) is not None:
                 # «Дэнни» for «Danny.Ocean»: a Latin nick named by its sound, one nick only
+                found = hit([owner], "fuzzy")
+            if found is None and not strict and word.isascii() and \
+                    (owner := latin_sound_owner(self.nicks, word)) is not None:
+                # «Maverikk» for «Мэверик»: a Cyrillic nick spelt in Latin letters by ear
                 found = hit([owner], "fuzzy")
             if found is not None and found.kind == "part" and found.nick is not None and \
                     (rivals := self.capital_readings.get(word)) and not rivals <= {found.nick}:

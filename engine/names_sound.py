@@ -29,7 +29,7 @@ _LAT = {
     "r": "R",
 }
 #: The groups first, then each letter (a vowel dropped): :func:`latin_skeleton`'s table.
-_LAT_TABLE = _LAT_GROUPS + tuple(_LAT.items()) + tuple((v, "") for v in "aeiouy")
+_LAT_TABLE = _LAT_GROUPS + tuple(_LAT.items()) + tuple((v, "V") for v in "aeiouy")
 _ENDINGS = re.compile(r"(?:ом|ем|ой|ей|ым|им|ою|ею)$")
 #: Latin letters with diacritics → the plain letters a Russian ear hears («Bär» is «Бэр»,
 #: «Müller» «Мюллер», «José» «Хосе»).
@@ -63,19 +63,35 @@ _LATIN_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def _squeeze(classes: str) -> str:
-    """``classes`` with runs of one class written once."""
-    return re.sub(r"(.)\1+", r"\1", classes)
+    """``classes`` with runs of one class written once, then the vowels («V») dropped: a
+    doubled letter is one sound, the same sound in two syllables two («Lawliet» → «LLT»,
+    not the «LT» of «Лайт»)."""
+    return re.sub(r"(.)\1+", r"\1", classes).replace("V", "")
 
 
 def cyrillic_skeleton(word: str) -> str:
     """The sound skeleton of a lower-case Cyrillic word («дэнни» → «TN»)."""
-    return _squeeze("".join(_CYR.get(ch, "") for ch in word))
+    return _squeeze("".join(_CYR.get(ch, "V" if ch in _CYR_VOWELS else "") for ch in word))
+
+
+#: Cyrillic vowels (and «й», a glide beside one): what parts two sounds of a skeleton.
+_CYR_VOWELS = frozenset("аеёиоуыэюяй")
 
 
 def latin_skeleton(word: str) -> str:
     """The sound skeleton of a Latin word of a nick, letters a–z («Danny» → «TN», «Gawain» →
     «KFN»; a word with diacritics is folded first, :data:`FOLD`: «Bär» → «Bar» → «PR»)."""
-    return _squeeze(transcribe(word.lower(), _LAT_TABLE))
+    return _squeeze(_classes(word))
+
+
+def _classes(word: str) -> str:
+    """The sound classes of a Latin word, vowels as «V» (before :func:`_squeeze`)."""
+    return transcribe(_SILENT_W.sub("", word.lower()), _LAT_TABLE)
+
+
+#: An English «w» after a vowel and before none is part of the vowel («Shadow» is «Шэдоу»,
+#: «Lawliet» «Лоулайт», «Meow» «Мяу»), no consonant.
+_SILENT_W = re.compile(r"(?<=[aeiou])w(?![aeiouy])")
 
 
 @functools.lru_cache(maxsize=256)
@@ -95,7 +111,8 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
         if re.search("[а-яёА-ЯЁ]", nick):
             continue
         folded = nick.translate(FOLD)
-        for m in _LATIN_WORDS.finditer(folded):
+        words = list(_LATIN_WORDS.finditer(folded))
+        for m in words:
             part = m.group(0)
             key = latin_skeleton(part)
             if len(key) >= 2:
@@ -104,6 +121,15 @@ def skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
                 table.setdefault(key, set()).add(
                     (nick, len(part), _syllables(part, "aeiouy"), _first_vowel(part),
                      None if lead else _opens_with_vowel(part)))
+        if len(words) > 1:
+            # the nick's words said as one word («шэдоумяу» for «ShadowMeow», «сударма»
+            # for «sudo_rm»), each word's own skeleton joined
+            whole = "".join(m.group(0) for m in words)
+            key = _squeeze("V".join(_classes(m.group(0)) for m in words))
+            lead = folded[words[0].start() - 1:words[0].start()].isdigit()
+            table.setdefault(key, set()).add(
+                (nick, len(whole), _syllables(whole, "aeiouy"), _first_vowel(whole),
+                 None if lead else _opens_with_vowel(whole)))
     return {k: frozenset(v) for k, v in table.items()}
 
 
@@ -134,4 +160,41 @@ def sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
                     voiced.add(nick)
     if len(owners) > 1 and len(voiced) == 1:
         return next(iter(voiced))
+    return next(iter(owners)) if len(owners) == 1 else None
+
+
+#: A Latin word a letter may name a Cyrillic nick by its sound: five letters or more.
+_LATIN_WORD = re.compile(r"[a-z]{5,}")
+
+
+@functools.lru_cache(maxsize=64)
+def cyrillic_skeleton_owners(nicks: tuple[str, ...]) -> dict[str, frozenset[tuple]]:
+    """Of ``nicks``, the skeleton of each Cyrillic word of a nick (three sounds or more)
+    → the nicks holding a word of it, each with that word's count of vowel runs and whether
+    it opens with a vowel (:func:`_opens_with_vowel`)."""
+    table: dict[str, set[tuple]] = {}
+    for nick in nicks:
+        for part in re.findall("[а-яё]{3,}", nick.lower()):
+            key = cyrillic_skeleton(part)
+            if len(key) >= 3:
+                table.setdefault(key, set()).add(
+                    (nick, _syllables(part, "аеёиоуыэюя"), _opens_with_vowel(part)))
+    return {k: frozenset(v) for k, v in table.items()}
+
+
+def latin_sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
+    """The one Cyrillic nick of ``nicks`` that the Latin ``word`` (lower case, five letters
+    or more) sounds like, as a player without a Russian keyboard spells it by ear
+    («Maverikk» for «Мэверик», «Pcholka» for «Пчёлка»): the word's skeleton equals the
+    skeleton of a word of that nick only, three sounds or more, with as many vowel runs and
+    both opening with a vowel or both with a consonant. None when none or several fit."""
+    if not _LATIN_WORD.fullmatch(word):
+        return None
+    key = latin_skeleton(word)
+    if len(key) < 3:
+        return None
+    said = _syllables(_SILENT_W.sub("", word), "aeiouy")
+    starts = _opens_with_vowel(word)
+    owners = {nick for nick, vowels, opens in cyrillic_skeleton_owners(nicks).get(key, ())
+              if vowels == said and (opens is None or starts is None or opens == starts)}
     return next(iter(owners)) if len(owners) == 1 else None

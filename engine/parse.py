@@ -67,6 +67,7 @@ from .textnorm_clan import clan_story_fixed
 from .textnorm_radio import radio_signoff_blanked
 from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
+from .names_pieces import read_digits
 from .parse_verb_after import verb_after_target
 from .parse_alternative import alternative, doubted
 from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
@@ -768,8 +769,9 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None, beside_self=No
 
 def _window_clauses(visible: str, lo: int, hi: int, idx, known, lower: bool) -> list:
     """The clauses of ``visible[lo:hi]``, a part of the letter worth reading."""
-    toks = unglued(idx.merge(read_latin(messenger_fixes(tokenize_span(visible, lo, hi)),
-                                        visible, known, idx.soft_sign_form)), idx)
+    toks = read_latin(messenger_fixes(tokenize_span(visible, lo, hi)), visible, known,
+                      idx.soft_sign_form, idx.is_nick_form)
+    toks = unglued(idx.merge(read_digits(toks, visible, lo, hi, idx.is_nick_form)), idx)
     mid = _NO_BETWEEN.search(visible, lo, hi) is not None  # («…, не, …»: rare, C-level)
     found = [_no_said(c, mid) for c in clauses(_as_capitals(toks, idx) if lower else toks)]
     found = [part for c in found for part in run_on_parts(c, idx)]  # («бью X мо не голос Y»)

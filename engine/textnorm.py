@@ -52,6 +52,9 @@ LATIN_TO_CYRILLIC = {
 #: keyboards only ever stands for «Ё» («PУЖЬË»).
 CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items() if lat.isascii()}
 _TO_CYR = str.maketrans(LATIN_TO_CYRILLIC)
+#: A Latin «i» inside a Cyrillic word: the Ukrainian «і» it is drawn as, said «и».
+_I_CYRILLIC = {"i": "и", "I": "И"}
+_TO_CYR_I = str.maketrans({**LATIN_TO_CYRILLIC, **_I_CYRILLIC})
 _TO_LAT = str.maketrans(CYRILLIC_TO_LATIN)
 
 #: Latin letters with no Cyrillic look-alike → the Cyrillic letter they are said as, for a
@@ -124,6 +127,11 @@ def _one_script(word: str) -> str:
     to_lat = all(c in CYRILLIC_TO_LATIN for c in cyr)
     if to_cyr and (not to_lat or len(cyr) >= len(lat)):
         return word.translate(_TO_CYR)
+    if not to_cyr and all(c in _I_CYRILLIC or c in LATIN_TO_CYRILLIC for c in lat) and \
+            len(cyr) > len(lat):
+        # «Кiса»: a Latin «i» is drawn as the Ukrainian «і», which a Russian word means as
+        # «и» (a word mostly Cyrillic; «Kiсa», mostly Latin, stays Latin below)
+        return word.translate(_TO_CYR_I)
     if to_lat:
         return word.translate(_TO_LAT)
     if len(cyr) >= 3 and len(lat) <= 2 and word[0] not in cyr and \

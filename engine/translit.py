@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .names_english import translations
+
 #: Informal transliteration, longest first (GOST-like and the common phone spellings).
 _TABLE: tuple[tuple[str, str], ...] = (
     ("shch", "щ"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ch", "ч"), ("sh", "ш"),
@@ -87,18 +89,26 @@ def transcribe(word: str, table: tuple[tuple[str, str], ...], adjust=None) -> st
     return "".join(out)
 
 
+#: A Latin word with a digit Russian chat types for a letter in it («4ek» is «чек», «ho4u»
+#: «хочу»): 3 is «з», 4 «ч», 6 «ш».
+_CHAT_DIGIT_WORD = re.compile(r"(?=[a-z]*[346])(?=[346]*[a-z])[a-z346]{3,}")
+_CHAT_DIGITS = str.maketrans({"3": "з", "4": "ч", "6": "ш"})
+_LATIN_RUN = re.compile("[a-z]+")
+
 #: A character whose lower case starts with a Latin letter (ASCII, the Kelvin sign, «İ»):
 #: a span without one has no token for :func:`read_latin` to read.
 _LATIN_START = re.compile("[A-Za-z\u212a\u0130]").search
 
 
-def read_latin(toks: list, visible: str, known, respell=None) -> list:
+def read_latin(toks: list, visible: str, known, respell=None, named=None) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok`) with each Latin word that ``known``
     rejects as written but accepts in Cyrillic («lechu» → «лечу») given the Cyrillic ``w``;
     a soft-sign apostrophe right after the word («Ten'») is read with it; a lone «i» after or
     before a word read in Cyrillic is «и» («Murku i Peskarja», «za dimona i mo v …»); a word
     dotted to a Latin word left as written stays too («Vitalik.by» is no «Vitalik.бы»); a
     word of parts joined by «_» or «-» («Zhenyu_K») is read part by part, each part known.
+    ``named(cyr)``: True for a word of a nickname, which a Latin word also reads as by its
+    English sound or translation (:func:`english_readings`: «Mr Bean» is «Мистер Бин»).
     ``respell(cyr)``: a known spelling of a reading the transliteration could not give
     (a soft sign left out: «vafelku» → «вафельку»), or None. ``known(w)``: True
     for a word the parser knows (a Russian word, a move word, a nickname form). Returns the
@@ -110,6 +120,13 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
         if t.w == "i" and n > 0 and toks[n - 1].word and CYRILLIC((out or toks)[n - 1].w):
             out = out or list(toks)  # «Murku i Peskarja»: «i» after a word read in Cyrillic
             out[n] = t._replace(w="и")
+            continue
+        if t.word and t.w[:1] < "{" and _CHAT_DIGIT_WORD.fullmatch(t.w) and not known(t.w):
+            # «4ek Токсика»: the digits Russian chat types for letters, in a Latin word
+            cyr = _LATIN_RUN.sub(lambda m: cyrillic_reading(m.group()), t.w).translate(_CHAT_DIGITS)
+            if known(cyr):
+                out = out or list(toks)
+                out[n] = t._replace(w=cyr)
             continue
         if not t.word or not ("a" <= t.w[:1] <= "z") or t.w in _ENGLISH or known(t.w):
             continue
@@ -130,6 +147,10 @@ def read_latin(toks: list, visible: str, known, respell=None) -> list:
                 cyr = next((c for c in phone_readings(w) if known(c)), cyr)
             if cyr != w and not known(cyr) and respell is not None:
                 cyr = respell(cyr) or cyr  # «Vafelku»: «вафелку» is «вафельку»
+            if (cyr == w or not known(cyr)) and named is not None:
+                # «Mr Bean» for «Мистер Бин»: a Cyrillic nick's word in its English
+                # spelling or translation, read back only into a nick's word
+                cyr = next((r for r in english_readings(w) if named(r)), cyr)
             if cyr == w or not known(cyr):
                 continue
         if out is None:
@@ -168,6 +189,13 @@ def phone_readings(word: str) -> tuple[str, ...]:
     if "tch" in word:  # «lintch» → «линч»: the English spelling of «ч»
         marked.append(word.replace("tch", "ch"))
     return tuple(cyrillic_reading_marked(m) for m in marked) + shch
+
+
+def english_readings(word: str) -> tuple[str, ...]:
+    """The Cyrillic words a Latin ``word`` (lower case) may stand for in English: its
+    Russian translations as a nick's word (:mod:`engine.names_english`: «mr» → «мистер»,
+    «old» → «старый») and its English sound (:func:`name_readings`: «bean» → «бин»)."""
+    return tuple(dict.fromkeys((*translations(word)[0], *name_readings(word)[:6])))
 
 
 #: The passport (ICAO 9303) spelling of я, ю and a soft е: «ia», «iu», «ie».
@@ -403,6 +431,8 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
         # English short «a»: «Mad» → «Мэд», «Jack» → «Джек»; so in a last syllable closed by
         # one consonant: «Tankman» → «Танкмэн»
         return 1, ("а", "э", "е")
+    if english and ch == "a" and i > 0 and word[i + 1:] == "sh":
+        return 1, ("а", "э", "е")  # an English «-ash»: «Stash» → «Стэш», «Flash» → «Флэш»
     if english and ch == "g" and nxt == "e" and i + 2 == len(word) and i > 2:
         return 2, ("ге", "ж", "дж")  # «Vintage» → «Винтаж», «George» → «Джордж»
     if english and ch in "zr" and i == len(word) - 1 and i > 2:

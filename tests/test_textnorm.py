@@ -47,6 +47,11 @@ def moves(text: str, sender: str = "Кузя", event: str = "none") -> list[dict
     # 31: «zельца»); it used to be kept as neither reading was clean
     ("Dжон", "Джон"),
     ("zельца", "зельца"),
+    # a Latin «i» inside a mostly Cyrillic word is the Ukrainian «і» it is drawn like, said
+    # «и» (session 45: «Кiса»); a mostly Latin word stays Latin
+    ("линч Кiса", "линч Киса"),
+    ("пiшу Мiшу", "пишу Мишу"),
+    ("линч Kiсa", "линч Kica"),
     # a Cyrillic look-alike glued by «_» or a digit to a Latin word is Latin too (session 38)
     ("Проверяю Сelestron_С8", "Проверяю Celestron_C8"),
     ("лечу Agent_Х7", "лечу Agent_X7"),
