@@ -44,7 +44,7 @@ from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
     animate_noun, comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun,
-    is_verb, morph, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
+    is_verb, morph, no_name_reading, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
     verb_reading,
 )
 
@@ -953,6 +953,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 _thing_after_preposition(clause, words, k - 2, k - 3, out, skipped=False):
             k += 1  # «слежу за турниром в Вейк-ан-Зее»: the place of the thing, no player
             continue
+        if not out.hits and not out.roles and _numbered_turn(words, k):
+            break  # «# Клан — ночь 2», «охрана у клана-2»: the night's or the clan's number
+        if not out.hits and not out.roles and (no_name_reading(w) or w in lexicon().words):
+            break  # «На Мирную Охоту Схожу», «Кто-то», «против «своих»»: a verb, a
+            # predicative or a pronoun (capitalised or quoted or not) is no player's name;
+            # nor is a move word («и на линче, и в МО тоже в него стреляю»): the next move
         out.unknown = (t.text, k)
         out.unknown_slot = slot
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
@@ -964,6 +970,23 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+#: Words a number follows to count turns or the clans of the game («ночь 2», «клан-2»).
+_NUMBERED = frozenset({"ночь", "ночи", "день", "дня", "тур", "тура", "раунд", "раунда", "клан",
+                       "клана", "клану", "кланом", "клане"})
+_NUMBERED_WORD = re.compile(r"([а-яё]+)-?(\d{1,2})")
+
+
+def _numbered_turn(words: list[str], k: int) -> bool:
+    """True when the word at ``k`` is a number counting a night, a day or a clan: a bare
+    number after «ночь», «день», «тур», «клан» («Клан — ночь 2»), or such a word with its
+    number joined («клана-2»): the turn or the clan of the game, never a player."""
+    w = words[k]
+    if w.isdigit() and len(w) <= 2:
+        return k > 0 and words[k - 1] in _NUMBERED
+    m = _NUMBERED_WORD.fullmatch(w)
+    return m is not None and m.group(1) in _NUMBERED
 
 
 def _means_phrase(clause: list[Tok], words: list[str], k: int) -> bool:

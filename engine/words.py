@@ -567,3 +567,21 @@ def comparative(word: str) -> bool:
     """True when one of the two likeliest readings of ``word`` is a comparative («гуще»,
     «лучше»)."""
     return any("COMP" in p.tag for p in morph().parse(word)[:2])
+
+
+#: Parts of speech that never name anybody: a finite verb, a predicative, a pronoun noun.
+_NO_NAME_POS = frozenset({"VERB", "PRED", "NPRO", "CONJ", "PRCL", "PREP"})
+
+
+@functools.lru_cache(maxsize=20_000)
+def no_name_reading(word: str) -> bool:
+    """True when every dictionary reading of ``word`` is a finite verb («Схожу»,
+    «Натерпелась»), a predicative («Можно»), a pronoun noun («кто-то») or a pronominal
+    adjective («своих»), with no name among them: such a word is no nickname even when
+    written with a capital (a writer who capitalises every word), so where a player's name
+    goes it ends the slot rather than being asked about."""
+    if not is_known_word(word):
+        return False
+    readings = morph().parse(word)
+    return all((p.tag.POS in _NO_NAME_POS or (p.tag.POS == "ADJF" and "Apro" in p.tag)) and
+               not {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in readings)
