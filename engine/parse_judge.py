@@ -20,6 +20,7 @@ from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_dropped import LIST_AND
 from .grammar_asides import role_or_nick
+from .grammar_own import occasion_word
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
@@ -206,7 +207,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
                 return _refuse_role(kw, text, role=actor.role)
-            asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
+            asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action,
+                         occasion=action == "invite" and clause is not None and
+                         occasion_word(clause, tg.unknown[1], kw.j))
             if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
                     (second := _named_after_unknown(ctx, actor, clause, tg)) is not None:
                 # «Линч: Васятка и Бука» on a two-vote day: the vote for Бука stands and
