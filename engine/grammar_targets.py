@@ -975,14 +975,19 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
 #: Words a number follows to count turns or the clans of the game («ночь 2», «клан-2»).
 _NUMBERED = frozenset({"ночь", "ночи", "день", "дня", "тур", "тура", "раунд", "раунда", "клан",
                        "клана", "клану", "кланом", "клане"})
+#: A number with the ending of an ordinal («47-й», «5-го», «3-ю»).
+_ORDINAL = re.compile(r"\d+-(?:й|я|е|ю|го|му|м|х|ой|ая|ое|ую|ого|ому|ым|ых|ми)")
 _NUMBERED_WORD = re.compile(r"([а-яё]+)-?(\d{1,2})")
 
 
 def _numbered_turn(words: list[str], k: int) -> bool:
     """True when the word at ``k`` is a number counting a night, a day or a clan: a bare
     number after «ночь», «день», «тур», «клан» («Клан — ночь 2»), or such a word with its
-    number joined («клана-2»): the turn or the clan of the game, never a player."""
+    number joined («клана-2»): the turn or the clan of the game, never a player; or any
+    ordinal number («на 47-й участок»)."""
     w = words[k]
+    if _ORDINAL.fullmatch(w):
+        return True  # «приходите на 47-й участок»: an ordinal number, of a thing
     if w.isdigit() and len(w) <= 2:
         return k > 0 and words[k - 1] in _NUMBERED
     m = _NUMBERED_WORD.fullmatch(w)

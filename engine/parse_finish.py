@@ -104,9 +104,8 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (
         it.move is None and it.problem is not None and it.problem.reason == "conditional" and
         _only_tomorrow(ctx.text, it.pos))]
-    # «Хочу пригласить X... или может Y? Ой, не знаю, решу попозже и напишу»: a choice left
-    # open, the writer saying in the same paragraph that he will decide it later: no move
-    # today yet, nothing to ask
+    # «Слежу за... завтра решу»: a choice left open, the writer saying in the same
+    # paragraph that he will decide it tomorrow: no move today, nothing to ask
     items = [it for it in items if not (
         it.move is None and it.problem is not None and
         it.problem.reason in ("alternative", "conditional") and _decided_later(ctx.text, it.pos))]
@@ -379,17 +378,16 @@ _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечеро�
                          r"пока не (?:голосую|решил|решила|определил|определилась)")
 
 
-#: The writer putting his choice off: «решу попозже и напишу», «подумаю до вечера и напишу
-#: ещё раз», «завтра решу» (not «решу, кого» asked of the host).
+#: The writer putting his choice off to another day: «завтра решу», «решу завтра» (a choice
+#: put off to later today, «подумаю и напишу ещё», is still asked: the move is today's).
 _DECIDE_LATER = re.compile(
-    r"(?<!\w)(?:решу|подумаю|определюсь)(?:\s+[\w-]+){0,3}?\s+(?:и\s+)?(?:на|до)пишу(?!\w)|"
-    r"(?<!\w)(?:завтра|позже|попозже|потом|вечером)\s+(?:решу|определюсь)(?!\w)|"
-    r"(?<!\w)(?:решу|определюсь)\s+(?:завтра|позже|попозже|потом|вечером)(?!\w)")
+    r"(?<!\w)(?:после)?завтра\s+(?:решу|определюсь)(?!\w)|"
+    r"(?<!\w)(?:решу|определюсь)\s+(?:после)?завтра(?!\w)")
 
 
 def _decided_later(text: str, pos: int) -> bool:
     """True when the paragraph (line) of the letter at ``pos`` says after ``pos`` that the
-    writer will decide later (:data:`_DECIDE_LATER`)."""
+    writer will decide tomorrow (:data:`_DECIDE_LATER`)."""
     if pos < 0:
         return False
     end = text.find("\n", pos)

@@ -570,7 +570,7 @@ def comparative(word: str) -> bool:
 
 
 #: Parts of speech that never name anybody: a finite verb, a predicative, a pronoun noun.
-_NO_NAME_POS = frozenset({"VERB", "PRED", "NPRO", "CONJ", "PRCL", "PREP"})
+_NO_NAME_POS = frozenset({"VERB", "PRED", "NPRO"})
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -583,5 +583,9 @@ def no_name_reading(word: str) -> bool:
     if not is_known_word(word):
         return False
     readings = morph().parse(word)
-    return all((p.tag.POS in _NO_NAME_POS or (p.tag.POS == "ADJF" and "Apro" in p.tag)) and
-               not {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in readings)
+    if any({"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in readings):
+        return False
+    if readings[0].tag.POS in ("VERB", "PRED") and readings[0].score >= 0.5:
+        return True  # «Приму таблеточку»: a verb first, «прима» a distant second
+    return all(p.tag.POS in _NO_NAME_POS or (p.tag.POS == "ADJF" and "Apro" in p.tag)
+               for p in readings)
