@@ -86,6 +86,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if kw.cls == V.GUARD and clause is not None and not tg.hits and _proverb_guard(clause, kw):
+        return None  # «Люська пускай меня охраняет, береженого бог бережет»: the proverb
     if kw.cls == V.HEAL and clause is not None and not tg.hits and _flying(clause, kw):
         return None  # «У понеділок полечу у відпустку»: «лететь» somewhere, no heal
     if action == "vote" and clause is not None and _sounded_vote(clause, kw):
@@ -336,7 +338,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
              _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg) or
              _thing_after(clause, kw, tg) or _all_along(clause, kw) or _likened(clause, kw) or
-             _thing_sought(clause, kw)):
+             _thing_sought(clause, kw) or _mettle_tested(clause, kw)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
         # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
     if action is None:
@@ -872,6 +874,22 @@ def _flying(clause: list[Tok], kw: Kw) -> bool:
     accusative, never after «в» or «на»."""
     return kw.j - kw.i == 1 and clause[kw.i].w in _FLY_FORMS and kw.j + 1 < len(clause) and \
         clause[kw.j].w in _FLY_TO and clause[kw.j + 1].word and not clause[kw.j + 1].cap
+
+
+def _proverb_guard(clause: list[Tok], kw: Kw) -> bool:
+    """True when the guard word «бережёт» closes the proverb «бережёного Бог бережёт»
+    («бережёного» up to two words before it): a saying, no move."""
+    return clause[kw.i].w == "бережет" and \
+        any(clause[n].w == "береженого" for n in range(max(0, kw.i - 3), kw.i))
+
+
+def _mettle_tested(clause: list[Tok], kw: Kw) -> bool:
+    """True when the check word of a player with no check is the idiom «проверить X на
+    вшивость» («давайте проверим Доцента на вшивость: голосую за него»): to test somebody's
+    mettle, everyday speech, no check asked for (the detective's own words still check)."""
+    return kw.cls == V.CHECK and any(
+        clause[n].w == "на" and clause[n + 1].w == "вшивость"
+        for n in range(kw.j, min(len(clause) - 1, kw.j + 5)))
 
 
 def _thing_sought(clause: list[Tok], kw: Kw) -> bool:
