@@ -43,7 +43,7 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    animate_noun, comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun,
+    animate_noun, comparative, compound_role, epithet_role, is_infinitive, is_interjection, is_known_word, is_noun,
     is_verb, morph, no_name_reading, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
     verb_reading,
 )
@@ -737,6 +737,13 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.hits.append((NameHit(titled, (titled,), "part", 1), k, k + 1))
             k += 1
             joined, out.end = False, k
+            continue
+        if w not in rw and not compound_role(w) and (role := epithet_role(w)) is not None and \
+                not out.hits and idx.approximate(w.split("-")[0]) is None and \
+                idx.approximate(w) is None:
+            out.roles.append(role)  # «Ищу своего Ромео-комиссара»: the role, her epithet
+            out.role_at.append(k)  # for it a name of no player (not «Машу-доктора»)
+            out.end = k = k + 1
             continue
         if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
                 idx.read_nick(w) if t.cap and k > 0 else None) or _living_nick_word(

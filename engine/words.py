@@ -504,19 +504,25 @@ def misspelt_role(word: str) -> str | None:
 
 def compound_role(w: str) -> str | None:
     """The role a hyphenated word names when each of its parts is a role word
-    («кумира-комиссара»), or when its last part is one and the part before it a given name
-    put before it as an epithet («Ромео-комиссара»: the detective she calls her Romeo): its
-    last part's; None otherwise."""
+    («кумира-комиссара»): its last part's; None otherwise."""
     if "-" not in w:
         return None
     rw = role_words()
     parts = w.split("-")
-    if all(p in rw for p in parts):
-        return rw[parts[-1]]
-    if len(parts) == 2 and parts[1] in rw and len(parts[0]) >= 3 and \
-            any("Name" in p.tag for p in morph().parse(parts[0])[:2]):
-        return rw[parts[1]]
-    return None
+    return rw[parts[-1]] if all(p in rw for p in parts) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def epithet_role(w: str) -> str | None:
+    """The role of a hyphenated word whose last part is a role word and whose first part a
+    given name put before it as an epithet («ромео-комиссара»: the detective she calls her
+    Romeo); None otherwise. The caller makes sure the name fits no player («Машу-доктора»
+    for a Маша on the roster is that player)."""
+    rw = role_words()
+    parts = w.split("-")
+    if len(parts) != 2 or parts[1] not in rw or len(parts[0]) < 3:
+        return None
+    return rw[parts[1]] if any("Name" in p.tag for p in morph().parse(parts[0])[:2]) else None
 
 
 #: Grammatical cases :func:`inflect` takes (pymorphy3 tags).
