@@ -962,10 +962,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             continue
         if not out.hits and not out.roles and _numbered_turn(words, k):
             break  # «# Клан — ночь 2», «охрана у клана-2»: the night's or the clan's number
-        if not out.hits and not out.roles and (no_name_reading(w) or w in lexicon().words):
+        if not out.hits and not out.roles and not (t.quoted and t.cap) and \
+                (no_name_reading(w) or w in lexicon().words):
             break  # «На Мирную Охоту Схожу», «Кто-то», «против «своих»»: a verb, a
             # predicative or a pronoun (capitalised or quoted or not) is no player's name;
             # nor is a move word («и на линче, и в МО тоже в него стреляю»): the next move
+            # (a capitalised word in quotes is a title, «с плакатом «Разыскивается» X»)
         out.unknown = (t.text, k)
         out.unknown_slot = slot
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
