@@ -502,3 +502,30 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
         # («тогда пусть придёт X»: the host's wish that a guest comes over is her invitation)
         return None
     return Kw(V.INVITE, name, name, weak=True, own=True), hi
+
+
+#: Prepositions that open what the guest is asked to or its part («на Кагор», «из
+#: черноплодки», «в «дурака»», «с чабрецом»): the guest is never governed by them.
+_OCCASION_PREPS = frozenset({"на", "в", "во", "из", "с", "со"})
+
+
+def occasion_word(clause: list[Tok], k: int, lo: int) -> bool:
+    """True when the word at ``k`` of an invitation's slot (from ``lo``) belongs to what the
+    guest is asked to rather than being the guest: right after a preposition of
+    :data:`_OCCASION_PREPS` (quote marks between: «на партейку в «дурака»»), or right after a
+    noun in the genitive within a phrase opened by «на» («на шарлотку и разбор партии
+    Карлсена»: whose game). The guest of «звать», «приглашать» is a bare accusative («на
+    чай Васю»: after «чай» in the accusative the word is still the guest)."""
+    from .words import morph
+
+    n = k - 1
+    while n >= lo and not clause[n].word and clause[n].w in ("«", "\"", "“", "„"):
+        n -= 1
+    if n < lo or not clause[n].word:
+        return False
+    if clause[n].w in _OCCASION_PREPS:
+        return True
+    words = clause_words(clause)
+    top = morph().parse(words[n])[0].tag
+    return top.POS == "NOUN" and "gent" in top and "Name" not in top and \
+        "на" in words[lo:n] and all(clause[m].word for m in range(lo, n))

@@ -43,8 +43,8 @@ from .names_case import case_fit
 from .names_english import MODIFIERS
 from .words_endings import CYR
 from .words import (
-    animate_noun, comparative, compound_role, is_infinitive, is_interjection, is_known_word, is_noun,
-    is_verb, morph, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
+    animate_noun, comparative, compound_role, epithet_role, is_infinitive, is_interjection, is_known_word, is_noun,
+    is_verb, morph, no_name_reading, not_a_name, misspelt_role, plural_with, predicate, role_words, third_person,
     verb_reading,
 )
 
@@ -740,6 +740,13 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1
             joined, out.end = False, k
             continue
+        if w not in rw and not compound_role(w) and (role := epithet_role(w)) is not None and \
+                not out.hits and idx.approximate(w.split("-")[0]) is None and \
+                idx.approximate(w) is None:
+            out.roles.append(role)  # «Ищу своего Ромео-комиссара»: the role, her epithet
+            out.role_at.append(k)  # for it a name of no player (not «Машу-доктора»)
+            out.end = k = k + 1
+            continue
         if (w in rw or compound_role(w)) and (role_named or not (owner := idx.nick_word(w) or (
                 idx.read_nick(w) if t.cap and k > 0 else None) or _living_nick_word(
                     idx, ctx, clause, w, k, lo)) or (
@@ -955,6 +962,14 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 _thing_after_preposition(clause, words, k - 2, k - 3, out, skipped=False):
             k += 1  # «слежу за турниром в Вейк-ан-Зее»: the place of the thing, no player
             continue
+        if not out.hits and not out.roles and _numbered_turn(words, k):
+            break  # «# Клан — ночь 2», «охрана у клана-2»: the night's or the clan's number
+        if not out.hits and not out.roles and not (t.quoted and t.cap) and \
+                (no_name_reading(w) or w in lexicon().words):
+            break  # «На Мирную Охоту Схожу», «Кто-то», «против «своих»»: a verb, a
+            # predicative or a pronoun (capitalised or quoted or not) is no player's name;
+            # nor is a move word («и на линче, и в МО тоже в него стреляю»): the next move
+            # (a capitalised word in quotes is a title, «с плакатом «Разыскивается» X»)
         out.unknown = (t.text, k)
         out.unknown_slot = slot
         # (a capitalised word near a nick that no reading took — «Зову в гости Ниндзю» for
@@ -966,6 +981,28 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         out.hits = [h for n, h in enumerate(out.hits) if n not in negated]
         out.negated = True
     return out
+
+
+#: Words a number follows to count turns or the clans of the game («ночь 2», «клан-2»).
+_NUMBERED = frozenset({"ночь", "ночи", "день", "дня", "тур", "тура", "раунд", "раунда", "клан",
+                       "клана", "клану", "кланом", "клане"})
+#: A number with the ending of an ordinal («47-й», «5-го», «3-ю»).
+_ORDINAL = re.compile(r"\d+-(?:й|я|е|ю|го|му|м|х|ой|ая|ое|ую|ого|ому|ым|ых|ми)")
+_NUMBERED_WORD = re.compile(r"([а-яё]+)-?(\d{1,2})")
+
+
+def _numbered_turn(words: list[str], k: int) -> bool:
+    """True when the word at ``k`` is a number counting a night, a day or a clan: a bare
+    number after «ночь», «день», «тур», «клан» («Клан — ночь 2»), or such a word with its
+    number joined («клана-2»): the turn or the clan of the game, never a player; or any
+    ordinal number («на 47-й участок»)."""
+    w = words[k]
+    if _ORDINAL.fullmatch(w):
+        return True  # «приходите на 47-й участок»: an ordinal number, of a thing
+    if w.isdigit() and len(w) <= 2:
+        return k > 0 and words[k - 1] in _NUMBERED
+    m = _NUMBERED_WORD.fullmatch(w)
+    return m is not None and m.group(1) in _NUMBERED
 
 
 def _means_phrase(clause: list[Tok], words: list[str], k: int) -> bool:

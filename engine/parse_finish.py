@@ -59,6 +59,9 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «Мне выпал иммунитет «Выбери меня!». В пару беру X»: a quote read as the name
         (it.problem.reason == "unknown_name" and _quote_read(ctx.text, it) == "quote")))]
     items = [it for it in items if not _life_before_game(ctx.text, it, items)]
+    # «в гости на Кагор и Пирожки зову Тамару Г.»: a word of what the guest is asked to,
+    # the guest named by the letter's invitation: nothing to ask
+    items = [it for it in items if not (it.occasion and it.move is None and "invite" in done)]
     # «…я иду на свидание к Кармен… (Это шутка, а не ход, если что.)»: the writer says
     # himself that what he just wrote is no move
     items = [it for it in items if not (
@@ -101,6 +104,11 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     items = [it for it in items if not (
         it.move is None and it.problem is not None and it.problem.reason == "conditional" and
         _only_tomorrow(ctx.text, it.pos))]
+    # «Слежу за... завтра решу»: a choice left open, the writer saying in the same
+    # paragraph that he will decide it tomorrow: no move today, nothing to ask
+    items = [it for it in items if not (
+        it.move is None and it.problem is not None and
+        it.problem.reason in ("alternative", "conditional") and _decided_later(ctx.text, it.pos))]
     if any(it.later for it in items) and (_LATER_SAID.search(low := ctx.text.lower()) or
                                           _TODAY_NONE.search(low)):
         # «Думаю, завтра проголосую за X … Пока без голоса, позже напишу»: a plan, and the
@@ -368,6 +376,22 @@ def _self_aimed(ctx: Ctx, it: Item) -> Item:
 _LATER_SAID = re.compile(r"(?:позже|потом|попозже|вечером|завтра) (?:на|до)?пишу|"
                          r"(?:на|до)пишу (?:позже|потом|попозже)|пока без (?:голоса|хода)|"
                          r"пока не (?:голосую|решил|решила|определил|определилась)")
+
+
+#: The writer putting his choice off to another day: «завтра решу», «решу завтра» (a choice
+#: put off to later today, «подумаю и напишу ещё», is still asked: the move is today's).
+_DECIDE_LATER = re.compile(
+    r"(?<!\w)(?:после)?завтра\s+(?:решу|определюсь)(?!\w)|"
+    r"(?<!\w)(?:решу|определюсь)\s+(?:после)?завтра(?!\w)")
+
+
+def _decided_later(text: str, pos: int) -> bool:
+    """True when the paragraph (line) of the letter at ``pos`` says after ``pos`` that the
+    writer will decide tomorrow (:data:`_DECIDE_LATER`)."""
+    if pos < 0:
+        return False
+    end = text.find("\n", pos)
+    return _DECIDE_LATER.search(text[pos:end if end >= 0 else len(text)].lower()) is not None
 
 
 #: A letter that says today has no move («Сегодня без хода», «сегодня, простите, без

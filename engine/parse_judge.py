@@ -20,6 +20,7 @@ from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_dropped import LIST_AND
 from .grammar_asides import role_or_nick
+from .grammar_own import occasion_word
 from .grammar_tokens import Tok, span
 from .legality import fan_found
 from .model import Move, Problem
@@ -85,6 +86,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
         return Item(0, move=Move("delegate"), tried="delegate")
+    if kw.cls == V.GUARD and clause is not None and not tg.hits and _proverb_guard(clause, kw):
+        return None  # «Люська пускай меня охраняет, береженого бог бережет»: the proverb
+    if kw.cls == V.HEAL and clause is not None and not tg.hits and _flying(clause, kw):
+        return None  # «У понеділок полечу у відпустку»: «лететь» somewhere, no heal
     if action == "vote" and clause is not None and _sounded_vote(clause, kw):
         said = _sounded_vote_said(clause, tg)
         if said is not True:
@@ -206,7 +211,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
                 return _refuse_role(kw, text, role=actor.role)
-            asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action)
+            asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action,
+                         occasion=action == "invite" and clause is not None and
+                         occasion_word(clause, tg.unknown[1], kw.j))
             if action == "vote" and ctx.turn.votes_per_player == 2 and clause is not None and \
                     (second := _named_after_unknown(ctx, actor, clause, tg)) is not None:
                 # «Линч: Васятка и Бука» on a two-vote day: the vote for Бука stands and
@@ -330,7 +337,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and clause is not None and not on_behalf and \
             (_told_past(clause, kw, tg) or _home_remedy(ctx, clause, kw, tg) or
              _thing_then_aside(clause, kw, tg) or _we_shall_see(clause, kw, tg) or
-             _thing_after(clause, kw, tg) or _all_along(clause, kw) or _likened(clause, kw)):
+             _thing_after(clause, kw, tg) or _all_along(clause, kw) or _likened(clause, kw) or
+             _thing_sought(clause, kw) or _mettle_tested(clause, kw)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
         # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
     if action is None:
@@ -853,6 +861,53 @@ def _we_shall_see(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     return any(t.word and morph().parse(t.w)[0].tag.POS in ("VERB", "INFN") for t in clause[:first])
 
 
+#: «полечу»: the future of «лететь» too, besides «лечить».
+_FLY_FORMS = frozenset({"полечу"})
+#: Prepositions of where one flies to («в отпуск», «на море», Ukrainian «у відпустку»).
+_FLY_TO = frozenset({"в", "во", "на", "у"})
+
+
+def _flying(clause: list[Tok], kw: Kw) -> bool:
+    """True when the heal word is «полечу» followed right away by a preposition of direction
+    and a word no name reads («полечу в отпуск», «полечу на море», Ukrainian «полечу у
+    відпустку»): the verb «лететь» (to fly somewhere); the patient of «лечить» is a bare
+    accusative, never after «в» or «на»."""
+    return kw.j - kw.i == 1 and clause[kw.i].w in _FLY_FORMS and kw.j + 1 < len(clause) and \
+        clause[kw.j].w in _FLY_TO and clause[kw.j + 1].word and not clause[kw.j + 1].cap
+
+
+def _proverb_guard(clause: list[Tok], kw: Kw) -> bool:
+    """True when the guard word «бережёт» closes the proverb «бережёного Бог бережёт»
+    («бережёного» up to two words before it): a saying, no move."""
+    return clause[kw.i].w == "бережет" and \
+        any(clause[n].w == "береженого" for n in range(max(0, kw.i - 3), kw.i))
+
+
+def _mettle_tested(clause: list[Tok], kw: Kw) -> bool:
+    """True when the check word of a player with no check is the idiom «проверить X на
+    вшивость» («давайте проверим Доцента на вшивость: голосую за него»): to test somebody's
+    mettle, everyday speech, no check asked for (the detective's own words still check)."""
+    return kw.cls == V.CHECK and any(
+        clause[n].w == "на" and clause[n + 1].w == "вшивость"
+        for n in range(kw.j, min(len(clause) - 1, kw.j + 5)))
+
+
+def _thing_sought(clause: list[Tok], kw: Kw) -> bool:
+    """True when «искать» of a player with no search has its object written first, a thing
+    («Ключ от квартиры, где деньги лежат, сегодня ищу у X»): the verb's place «у X» comes
+    right after it and the clause opens with an inanimate common noun in the nominative or
+    the accusative, no role word before the verb: a thing looked for at X, not the fan's
+    search for a role (not «комиссара ищу у X»: a role, refused)."""
+    if kw.cls != V.SEARCH or kw.j >= len(clause) or clause[kw.j].w != "у":
+        return False
+    first = next((n for n in range(kw.i) if clause[n].word), None)
+    if first is None or any(clause[n].w in role_words() for n in range(kw.i) if clause[n].word):
+        return False
+    tag = morph().parse(clause[first].w)[0].tag
+    return tag.POS == "NOUN" and "inan" in tag and bool({"nomn", "accs"} & tag.grammemes) and \
+        not {"Name", "Surn", "Patr", "Geox", "Abbr"} & tag.grammemes
+
+
 def _refuse_role(kw: Kw, text: str, target: str = "", role: str | None = None) -> Item | None:
     """A move word the sender's role (or today's event) does not give him; ``role``: the
     role he plays now, which the reply tells him the moves of."""
@@ -1194,7 +1249,8 @@ def _couple_of(clause: list[Tok], kw: Kw) -> bool:
 
 
 #: Words of thanks («Спасибо Кате за пару»).
-_THANKS = frozenset({"спасибо", "благодарю", "благодарна", "благодарен", "спс"})
+_THANKS = frozenset({"спасибо", "благодарю", "благодарна", "благодарен", "благодарны",
+                     "благодарим", "спасибочки", "спс", "мерси", "merci", "thanks", "thx"})
 
 
 def _thanks_before(clause: list[Tok], kw: Kw) -> bool:

@@ -52,6 +52,9 @@ class Item:
     #: the role the fan named with no player («Ищу своего детектива»): asked alone, a heading
     #: when another sentence of the letter gives her search its player
     sought: str = ""
+    #: an invitation's unknown word that stands in what the guest is asked to («на наливочку
+    #: из черноплодки», «на Кагор»): dropped when the letter invites a player (parse_finish)
+    occasion: bool = False
 
 
 @dataclass

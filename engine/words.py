@@ -512,6 +512,19 @@ def compound_role(w: str) -> str | None:
     return rw[parts[-1]] if all(p in rw for p in parts) else None
 
 
+@functools.lru_cache(maxsize=4096)
+def epithet_role(w: str) -> str | None:
+    """The role of a hyphenated word whose last part is a role word and whose first part a
+    given name put before it as an epithet («ромео-комиссара»: the detective she calls her
+    Romeo); None otherwise. The caller makes sure the name fits no player («Машу-доктора»
+    for a Маша on the roster is that player)."""
+    rw = role_words()
+    parts = w.split("-")
+    if len(parts) != 2 or parts[1] not in rw or len(parts[0]) < 3:
+        return None
+    return rw[parts[1]] if any("Name" in p.tag for p in morph().parse(parts[0])[:2]) else None
+
+
 #: Grammatical cases :func:`inflect` takes (pymorphy3 tags).
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
@@ -567,3 +580,25 @@ def comparative(word: str) -> bool:
     """True when one of the two likeliest readings of ``word`` is a comparative («гуще»,
     «лучше»)."""
     return any("COMP" in p.tag for p in morph().parse(word)[:2])
+
+
+#: Parts of speech that never name anybody: a finite verb, a predicative, a pronoun noun.
+_NO_NAME_POS = frozenset({"VERB", "PRED", "NPRO"})
+
+
+@functools.lru_cache(maxsize=20_000)
+def no_name_reading(word: str) -> bool:
+    """True when every dictionary reading of ``word`` is a finite verb («Схожу»,
+    «Натерпелась»), a predicative («Можно»), a pronoun noun («кто-то») or a pronominal
+    adjective («своих»), with no name among them: such a word is no nickname even when
+    written with a capital (a writer who capitalises every word), so where a player's name
+    goes it ends the slot rather than being asked about."""
+    if not is_known_word(word):
+        return False
+    readings = morph().parse(word)
+    if any({"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes for p in readings):
+        return False
+    if readings[0].tag.POS in ("VERB", "PRED") and readings[0].score >= 0.5:
+        return True  # «Приму таблеточку»: a verb first, «прима» a distant second
+    return all(p.tag.POS in _NO_NAME_POS or (p.tag.POS == "ADJF" and "Apro" in p.tag)
+               for p in readings)
