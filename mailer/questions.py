@@ -59,7 +59,7 @@ def timing_question(question: str) -> bool:
     >>> timing_question("Не поздно ещё поменять, можно?")
     False
     """
-    question = re.split(r"(?<=[.!…])\s+", question.strip())[-1]  # (after its context)
+    question = _own_sentence(question)
     if not _TIMING.search(question):
         return False
     rest = _TIMING_REST.sub(" ", _TIMING.sub(" ", question))
@@ -69,9 +69,16 @@ def timing_question(question: str) -> bool:
 def for_host(text: str) -> tuple[list[str], list[str]]:
     """The questions of ``text`` (:func:`host_questions`) split in two: those the host answers
     himself, and those only about whether the letter came in time, which the reply answers
-    (:func:`timing_question`). Returns (for the host, answered by the reply)."""
+    (:func:`timing_question`), each without the sentence before it that a bare question is
+    shown with. Returns (for the host, answered by the reply)."""
     asked = host_questions(text)
-    return ([q for q in asked if not timing_question(q)], [q for q in asked if timing_question(q)])
+    return ([q for q in asked if not timing_question(q)],
+            [_own_sentence(q) for q in asked if timing_question(q)])
+
+
+def _own_sentence(question: str) -> str:
+    """``question`` without the statement :func:`_with_context` put before it."""
+    return re.split(r"(?<=[.!…])\s+", question.strip())[-1]
 
 
 #: A line that opens as a question to the host with no «?» (a phone writer's): up to three

@@ -217,3 +217,33 @@ def test_demo_help_example_runs_on_the_demo_clock(tmp_path):
     [example] = [line.strip() for line in shown.output.splitlines() if "MAFIA_MAIL_NOW=" in line]
     assert example == f"{printed} mafia-mail --config моя-демо/game.toml status"
     assert folder.is_dir()
+
+
+def test_the_demo_readme_letter_of_ones_own_is_read_as_it_says(tmp_path):
+    """A fresh user: the demo's README named the folder for a letter of one's own but showed
+    no letter. Its example, put into a kept demo's Maildir under the name it gives and synced
+    on the demo's clock, is read as the README says."""
+    import re
+
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    lines: list[str] = []
+    folder = run_demo(str(tmp_path / "demo"), echo=lines.append, command="mafia-mail")
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    own = readme.split("## Своё письмо игрока", 1)[1]
+    name = re.search(r"\(`(\d+\.[\w-]+)`\)", own).group(1)
+    stamp = re.search(r"= (\d{10})\)", own).group(1)
+    letter = own.split("```text\n", 1)[1].split("```", 1)[0]
+    assert name.startswith(f"{stamp}.")  # the receipt time the README gives
+    (folder / "maildir" / "new" / name).write_text(letter, encoding="utf-8")
+    env = {"MAFIA_MAIL_NOW": "2026-12-08T19:50+03:00", "COLUMNS": "200"}
+    cfg = ["--config", str(folder / "game.toml")]
+    synced = CliRunner().invoke(main, [*cfg, "sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    assert "письма с принятыми ходами: 1 (от 1 игрока)" in synced.output
+    shown = CliRunner().invoke(main, [*cfg, "preview", "76"], env=env)
+    assert "Здравствуйте, Пчёлка!" in shown.output
+    assert "  - Лечение: Миралисса\n  - Голоса на линче: Бармалей и Чебурашка\n" in shown.output
+    assert "На ваш вопрос «Успела?»: письмо получено 08.12.2026 19:45 (МСК), в срок дня 2 " in shown.output

@@ -164,7 +164,7 @@ def test_a_question_left_unanswered_when_its_day_closed_is_still_counted(tmp_pat
 @pytest.mark.parametrize("text, host, reply", [
     ("Передумала: лечу Шершня. Ой, не поздно?", [], ["Ой, не поздно?"]),
     ("Ведущий, письмо дошло?", [], ["Ведущий, письмо дошло?"]),
-    ("голос за Лося. успела?)", [], ["голос за Лося. успела?"]),
+    ("голос за Лося. успела?)", [], ["успела?"]),
     # more than timing: the host's
     ("Не поздно ещё поменять, можно?", ["Не поздно ещё поменять, можно?"], []),
     ("а вчерашнее письмо дошло?", ["а вчерашнее письмо дошло?"], []),
@@ -187,7 +187,7 @@ def test_the_reply_answers_whether_the_letter_came_in_time(tmp_path):
                             ("serg@example.org", "Ведущий, письмо дошло? А когда газета?", "t2@x"))
         timely = body["reply:t1@x"]
         [line] = [ln for ln in timely.splitlines() if ln.startswith("На ваш вопрос")]
-        assert line.startswith("На ваш вопрос «Лечу Маруську. Успела?»: письмо получено ")
+        assert line.startswith("На ваш вопрос «Успела?»: письмо получено ")
         assert line.endswith(", в срок дня 1 (срок — 08.12.2026 19:30 (МСК)).")
         assert "Вопрос к ведущему" not in timely
         both = body["reply:t2@x"]
