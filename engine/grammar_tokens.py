@@ -263,7 +263,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue  # «Голоса: Нину К. и Танечку»: the dot of an initial, the clause goes on
         elif w == "." and n + 2 < last and toks[n + 1].w == "а" and \
                 toks[n + 2].w == "сегодня" and any(c.w == "завтра" for c in cur):
-            continue  # «Может, завтра проверю X. А сегодня — Y»: today set against the plan
+            cur.append(t._replace(w=","))  # «Может, завтра проверю X. А сегодня — Y»: today
+            continue  # set against the plan, as «…, а сегодня — Y» (a comma parts the two)
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n))):
             depth = 0 if w == "\n" else depth
