@@ -42,6 +42,9 @@ _TODAY = frozenset({"сегодня", "седня", "сейчас", "нынче"
 #: Words of the past that open a new sentence after an emoji («жду вас снова к себе 🍷 вчера
 #: так хорошо посидели!»): a story after the move, not part of it.
 _PAST = frozenset({"вчера", "позавчера"})
+#: A word of conclusion that opens a new sentence after an emoji in any case («…а не стоп
+#: вчера ж её чистил 🤦 тогда Людочку»): the change of mind is a sentence of its own.
+_THEN = frozenset({"тогда"})
 
 
 class Tok(NamedTuple):
@@ -229,8 +232,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                     toks[n + 1].cap and n + 2 < last and toks[n + 2].w == "," and
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY or
-                    toks[n + 1].w in _PAST or _cap_phrase(toks, n + 1, last) or
-                    _name_then_own(toks, n + 1, last)):
+                    toks[n + 1].w in _PAST or toks[n + 1].w in _THEN or
+                    _cap_phrase(toks, n + 1, last) or _name_then_own(toks, n + 1, last)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
@@ -263,7 +266,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue  # «Голоса: Нину К. и Танечку»: the dot of an initial, the clause goes on
         elif w == "." and n + 2 < last and toks[n + 1].w == "а" and \
                 toks[n + 2].w == "сегодня" and any(c.w == "завтра" for c in cur):
-            continue  # «Может, завтра проверю X. А сегодня — Y»: today set against the plan
+            cur.append(t._replace(w=","))  # «Может, завтра проверю X. А сегодня — Y»: today
+            continue  # set against the plan, as «…, а сегодня — Y» (a comma parts the two)
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n))):
             depth = 0 if w == "\n" else depth

@@ -1,7 +1,8 @@
 """Sentences that :func:`engine.grammar_windows.reading_windows` reads with the sentence
 after a hot one (issue 11): the day's two votes told of («голоса у нас сегодня два» — the
 votes may follow), and a sentence taking the move back between two moves («Голосую за X. Не,
-погодите, X жалко. Голосую за Y»).
+погодите, X жалко. Голосую за Y»), and a plan for tomorrow set against today («Может, завтра
+проверю X. А сегодня — Y»).
 """
 
 from __future__ import annotations
@@ -43,3 +44,17 @@ def taken_back_between(low: str, hi: int, sentences: dict[int, set[str]],
     moves = lexicon().words
     return any(any(w in moves for w in sentences.get(start, ()))
                for start in range(end, sentence_after(low, end)))
+
+
+#: A sentence that opens with today set against the plan before it («А сегодня — Y», «А
+#: сегодня мои голоса: …»), from the end of the sentence before.
+_TODAY_AGAINST = re.compile(r"[ \t]*\n?[ \t]*а[ \t]+сегодня(?!\w)")
+
+
+def today_against_plan(words: list[str], low: str, hi: int) -> bool:
+    """True when a sentence (its normalised ``words``) speaks of «завтра» and the sentence
+    after it, in the lower-cased letter ``low`` from ``hi`` on, opens with «а сегодня»: the
+    second is today's move set against the plan (its verb may be left out: «Может, завтра
+    проверю X. А сегодня — Y»), so the two are read as one part
+    (engine.grammar_tokens.clauses joins them)."""
+    return "завтра" in words and _TODAY_AGAINST.match(low, hi) is not None

@@ -25,7 +25,7 @@ from .grammar_triggers import trigger_phrases, trigger_words
 from .grammar_hot import hot_words, letter_pieces, lowered
 from .grammar_own import HOSTESS_COME
 from .grammar_talk import attention_only
-from .grammar_window_links import taken_back_between, two_votes_told
+from .grammar_window_links import taken_back_between, today_against_plan, two_votes_told
 
 
 _ELLIPSIS = "\x01"
@@ -166,7 +166,7 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             (words[-1] in trig and not (words[-1] == "нет" and words[-2:-1] == ["чем"])) or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
-            _REVEAL_NEXT.match(low, hi) is not None
+            today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
             hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end

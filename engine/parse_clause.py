@@ -504,8 +504,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             kw.hypothetical = "later"  # «если он роль, его же завтра валим»: not today's
         elif hypo and cut is None and passed_before(clause, kw.i):
             kw.hypothetical = "later"  # «Сегодня пас, может завтра проверю X»: not today's
-        elif cut is not None and \
-                nick_at(ctx, clause, clause_words(clause), cut[1]) is None:
+        elif cut is not None and (
+                (today_hit := nick_at(ctx, clause, clause_words(clause), cut[1])) is None or
+                _own_subject(clause, cut[1] + today_hit.length)):
             # «завтра полечу X, а сегодня не знаю кого»: asked; «…, а сегодня пас»: no move
             kw.hypothetical = "later" if skips_today(clause, cut[1]) else True
         elif cut is not None:
@@ -1193,3 +1194,18 @@ def _event_lead(ctx: Ctx, clause: list[Tok], start: int) -> int:
     while k < len(clause) and clause[k].w in (":", "—", "–", "-", ","):
         k += 1
     return k if k < len(clause) else start
+
+
+#: Words after a name that make it the subject of a clause of its own («…, а сегодня Кир
+#: пусть отдохнёт»).
+_LET = frozenset({"пусть", "пускай"})
+
+
+def _own_subject(clause: list[Tok], k: int) -> bool:
+    """True when the word at ``k``, right after the name that follows «а сегодня», makes
+    that name the subject of a clause of its own: «пусть» / «пускай» or a verb in the third
+    person («Завтра проверю Буку, а сегодня Кир пусть отдохнёт», «…, а сегодня Кир
+    отдыхает»). Then the name is no target of the plan's move made today."""
+    if k >= len(clause) or not clause[k].word:
+        return False
+    return clause[k].w in _LET or third_person(clause[k].w)
