@@ -22,8 +22,8 @@ from .grammar_gaps import gap_next as _gap_next, gapped as _gapped
 from .lexicon import lexicon
 from .names import NameIndex
 from .words import (
-    common_noun, dative_plural, first_singular, is_infinitive, is_known_word, is_verb, past_tense,
-    thing_noun, third_person,
+    common_noun, dative_plural, first_singular, is_infinitive, is_known_word, is_patronymic, is_verb,
+    past_tense, thing_noun, third_person,
 )
 from .grammar_plans import SEGMENT_MARKS
 from .grammar_refs import ASIDE_WORDS as _ASIDE_WORDS
@@ -256,7 +256,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             i += 1  # «Голос за Валю»: a capitalised given name after a preposition, no «валю»
             continue
         if kw.j == i + 1 and t.cap and i + 1 < n and clause[i + 1].cap and \
-                idx.given_name(t.w) is not None and _patronymic(clause[i + 1].w):
+                idx.given_name(t.w) is not None and is_patronymic(clause[i + 1].w):
             i += 1  # «Валю Петровну жалко»: a given name and a patronymic, one person, no
             continue  # «валю» (to kill) before a name
         if kw.j == i + 1 and t.cap and found and found[-1].j == i and \
@@ -945,10 +945,3 @@ def own_will(clause: list[Tok], i: int) -> bool:
     («решила, что буду лечить X»): the sender's own future move told after «что», a verb of
     his, not a noun of reported speech («думаю, что линч X — ошибка»)."""
     return i > 0 and clause[i - 1].w in ("буду", "будем") and is_infinitive(clause[i].w)
-
-
-def _patronymic(word: str) -> bool:
-    """True when some reading of ``word`` is a patronymic («Петровну», «Ефимович»)."""
-    from .words import morph
-
-    return any("Patr" in p.tag for p in morph().parse(word))

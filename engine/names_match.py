@@ -336,7 +336,7 @@ class NameIndex:
     def is_nick_form(self, word: str) -> bool:
         """True when ``word`` (normalised) is a form of a nickname or of a word of one (a
         case form, a reading, a piece; not a near miss)."""
-        return word in self.single or word in self.parts or word in self.multi_first or \
+        return word in self.trigger_forms() or word in self.parts or \
             bool(self.multi_word_owners(word))
 
     def merge(self, toks: list) -> list:

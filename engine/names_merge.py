@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from operator import attrgetter
 
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
 from .names_hit import initials_of
-from .words import is_known_word, is_verb, morph, person_name, word_forms
+from .words import is_known_word, is_patronymic, is_verb, morph, person_name, word_forms
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
 
@@ -374,20 +373,13 @@ def _slipped_first(idx, toks: list, i: int) -> tuple[str, int] | None:
         # second word tells from another Наташа's
         found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
                  if idx.multi[m][0] in pet.candidates}
-    if not found and _patronymic(toks[k].w) and names_listed(t.w) and person_name(t.w):
+    if not found and is_patronymic(toks[k].w) and names_listed(t.w) and person_name(t.w):
         # «Марией Ивановной» for «Марина Ивановна»: a given name misremembered before the
         # patronymic, which tells the player when one nick of a given name has it (not a
         # verb that is also a form of a name: «валю Петровича»)
         found = {idx.multi[m][0] for m in idx.multi_last.get(toks[k].w, ())
                  if idx.given_of.get(idx.multi[m][0])}
     return (found.pop(), k + 1) if len(found) == 1 else None
-
-
-@functools.lru_cache(maxsize=8192)
-def _patronymic(word: str) -> bool:
-    """True when pymorphy3 reads ``word`` as a patronymic («Ивановной»); remembered (a pure
-    function of the word)."""
-    return any("Patr" in p.tag for p in morph().parse(word))
 
 
 def _merged_key(nick: str) -> str:

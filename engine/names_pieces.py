@@ -133,7 +133,6 @@ def digit_readings(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-
 def read_digits(toks: list, visible: str, lo: int, hi: int, named) -> list:
     """``toks`` (:class:`engine.grammar_tokens.Tok` of ``visible[lo:hi]``) with each word
     that is no nick form as written but is one read by :func:`digit_readings` («Кр0та»,
@@ -144,8 +143,7 @@ def read_digits(toks: list, visible: str, lo: int, hi: int, named) -> list:
         return toks  # no digit: the common case, at C speed
     out = None
     for n, t in enumerate(toks):
-        if not t.word or _ANY_DIGIT.search(t.w) is None or MIXED_DIGIT.search(t.w) is None \
-                or named(t.w):
+        if not t.word or MIXED_DIGIT.search(t.w) is None or named(t.w):
             continue
         reading = next((r for r in digit_readings(t.w) if named(r)), None)
         if reading is not None:

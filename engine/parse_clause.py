@@ -520,7 +520,7 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                              items, member is not None)
             last = Prev(kw.cls, clause[0].start, member, items[mark:], clause)
             continue
-        elif not (fronted := _object_fronted(ctx, clause, kws[n - 1].j if n else start, kw.i)) \
+        elif not (fronted := object_fronted(ctx, clause, kws[n - 1].j if n else start, kw.i)) \
                 and how_of_things(clause, kw.j,
                                   lambda k: nick_at(ctx, clause, clause_words(clause), k) is not None):
             continue  # «проверю заодно, как там кот»: how things are, nobody named: talk
@@ -807,14 +807,6 @@ def _vote_told_before(text: str, pos: int) -> bool:
     line break) holds a word of a vote («голосует», «голоса»): a vote told, gapped after it."""
     lo = max(text.rfind(mark, 0, pos) for mark in (".", "!", "?", "\n")) + 1
     return "голос" in text[lo:pos].lower()
-
-
-def _object_fronted(ctx: Ctx, clause: list[Tok], lo: int, i: int) -> bool:
-    """True when a player is named in ``clause[lo:i]`` right before the move word at ``i``
-    («за Максимку голосую, когда …», «Лося лечу, что бы ни говорили»): the verb has its
-    object, so a clause after its comma («, когда ехал», «, что он …») is an adverbial
-    remark, not the verb's object clause (:func:`engine.grammar_plans.asks_how`)."""
-    return object_fronted(ctx, clause, lo, i)
 
 
 def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:

@@ -148,7 +148,9 @@ def name_form(idx, word: str) -> NameHit | None:
 def object_fronted(ctx: Ctx, clause: list[Tok], lo: int, i: int) -> bool:
     """True when a nickname written in ``clause[lo:i]`` ends right before the token ``i`` (the
     move word), no mark between («за Максимку голосую, …», «Лося лечу, …»; not «за Верой —
-    посмотрю, …»): the move word's object is that player."""
+    посмотрю, …»): the move word's object is that player, so a clause after its comma («,
+    когда ехал», «, что он …») is an adverbial remark, not the verb's object clause
+    (:func:`engine.grammar_plans.asks_how`, :func:`engine.grammar_plans.object_clause`)."""
     words = clause_words(clause)
     for k in range(max(lo, i - 3), i):
         hit = nick_at(ctx, clause, words, k) if clause[k].word else None

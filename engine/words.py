@@ -582,6 +582,13 @@ def comparative(word: str) -> bool:
     return any("COMP" in p.tag for p in morph().parse(word)[:2])
 
 
+@functools.lru_cache(maxsize=8192)
+def is_patronymic(word: str) -> bool:
+    """True when some pymorphy3 reading of ``word`` is a patronymic («Петровну», «Ивановной»,
+    «Ефимович»); remembered (a pure function of the word)."""
+    return any("Patr" in p.tag for p in morph().parse(word))
+
+
 #: Parts of speech that never name anybody: a finite verb, a predicative, a pronoun noun.
 _NO_NAME_POS = frozenset({"VERB", "PRED", "NPRO"})
 

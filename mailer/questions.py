@@ -71,9 +71,14 @@ def for_host(text: str) -> tuple[list[str], list[str]]:
     himself, and those only about whether the letter came in time, which the reply answers
     (:func:`timing_question`), each without the sentence before it that a bare question is
     shown with. Returns (for the host, answered by the reply)."""
-    asked = host_questions(text)
-    return ([q for q in asked if not timing_question(q)],
-            [_own_sentence(q) for q in asked if timing_question(q)])
+    host: list[str] = []
+    timing: list[str] = []
+    for q in host_questions(text):
+        if timing_question(q):
+            timing.append(_own_sentence(q))
+        else:
+            host.append(q)
+    return host, timing
 
 
 def _own_sentence(question: str) -> str:
