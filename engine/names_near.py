@@ -308,6 +308,11 @@ def slip_reading(index: NameIndex, word: str) -> NameHit | None:
     if not found:
         return None
     best = min(score for _, score, _ in found)
+    if best >= 2 and is_known_word(word):
+        # «Стрельцу» is no slip of «Тельцу» (Телец): a word of the dictionary two edits from
+        # a nick is that word, said of somebody else; one slip of the fingers rarely makes
+        # another word, two almost never do (asked as nobody's name where it stands as one)
+        return None
     owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
     return hit(owners, "fuzzy")
 
