@@ -12,7 +12,7 @@ from .day.context import GameError, day_info, load_state
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
-                     player_rows, questions_of, refused_of)
+                     player_rows, question_ids_of, questions_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -32,7 +32,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
         table = Letter.__table__
         letters = list(s.execute(select(table.c.nick, table.c.state, table.c.moves_json, table.c.handled, table.c.notes_json,
                                          table.c.problems_json, table.c.cancel, table.c.skip,
-                                         table.c.unvote_json).where(
+                                         table.c.unvote_json, table.c.id).where(
             table.c.day == game.current_day).order_by(table.c.received, table.c.id)))
         inputs = list(s.exec(select(DayInput).where(DayInput.day == game.current_day)))
         imported = {i.nick for i in inputs if i.kind == "vote"}
@@ -55,6 +55,9 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
 
         queued = count(Outgoing, Outgoing.state == OutState.QUEUED)
         uncertain = count(Outgoing, Outgoing.state == OutState.UNCERTAIN)
+        old_ids = list(s.exec(select(Letter.id).where(Letter.day < game.current_day,
+                                                     Letter.handled == False,  # noqa: E712
+                                                     Letter.notes_json.contains(QUESTION_NOTE)).order_by(Letter.id)))
         attention_ids = list(s.exec(select(Letter.id).where(Letter.state.in_(ATTENTION_STATES),
                                                             Letter.handled == False).order_by(Letter.id)))  # noqa: E712
         return StatusReport(name=game.name, day=game.current_day, event=row.event if row else "none",
@@ -62,9 +65,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             winner=state.winner, players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             questions=questions_of(letters), refused=refused_of(letters),
-                            old_questions=count(Letter, Letter.day < game.current_day,
-                                                Letter.handled == False,  # noqa: E712
-                                                Letter.notes_json.contains(QUESTION_NOTE)),
+                            old_questions=len(old_ids), question_ids=question_ids_of(letters),
+                            old_question_ids=old_ids,
                             asked=asked_of(letters), attention_ids=attention_ids,
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
                             last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(

@@ -23,7 +23,7 @@ from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "asked_of", "read_status",
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "question_ids_of", "asked_of", "read_status",
            "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
 
 
@@ -75,6 +75,10 @@ class StatusReport:
     #: letters of days before this one with a question to the host not marked done (a closed
     #: day's question is still unanswered: ``inbox --questions`` lists it)
     old_questions: int = 0
+    #: the numbers of the ``questions`` letters and of the ``old_questions`` ones (``write``
+    #: and ``inbox --done`` take them), in order
+    question_ids: list[int] = field(default_factory=list)
+    old_question_ids: list[int] = field(default_factory=list)
     #: who won a finished game (SCENARIOS.md ``winner``: civilians, clan1, clan2), else None
     winner: str | None = None
     #: the numbers of the ``attention`` letters (``inbox`` shows them by number)
@@ -261,7 +265,18 @@ def asked_of(letters) -> list[str]:
 def questions_of(letters) -> int:
     """How many of the day's letter rows (as :func:`no_moves_of` takes them) hold a question
     to the host (:mod:`mailer.questions`) that he has not marked done (``inbox --done``)."""
-    return sum(1 for row in letters if not row[3] and QUESTION_NOTE in (row[4] or ""))
+    return sum(1 for row in letters if _asks_host(row))
+
+
+def question_ids_of(letters) -> list[int]:
+    """The letter numbers of the rows :func:`questions_of` counts, in order; rows as
+    :func:`no_moves_of` takes them with the letter's id as the tenth column (rows without it
+    give none)."""
+    return [row[9] for row in letters if len(row) > 9 and _asks_host(row)]
+
+
+def _asks_host(row) -> bool:
+    return not row[3] and QUESTION_NOTE in (row[4] or "")
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -302,7 +317,7 @@ def read_status(cfg) -> StatusReport | None:
         row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen, fear_choice FROM dayrow "
                           "WHERE day = ?", (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
-                              "skip, unvote_json FROM letter "
+                              "skip, unvote_json, id FROM letter "
                               "WHERE day = ? ORDER BY received, id", (day,)).fetchall()
         imported = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
@@ -314,8 +329,9 @@ def read_status(cfg) -> StatusReport | None:
                                     "GROUP BY state", (OutState.QUEUED.value, OutState.UNCERTAIN.value)).fetchall())
         marks = ", ".join("?" * len(ATTENTION_STATES))
         (last_closed,) = con.execute("SELECT max(closed_at) FROM dayrow WHERE status = 'closed'").fetchone()
-        (old_questions,) = con.execute("SELECT count(*) FROM letter WHERE day < ? AND NOT handled AND "
-                                       "instr(coalesce(notes_json, ''), ?) > 0", (day, QUESTION_NOTE)).fetchone()
+        old_question_ids = [letter_id for (letter_id,) in con.execute(
+            "SELECT id FROM letter WHERE day < ? AND NOT handled AND instr(coalesce(notes_json, ''), ?) > 0 "
+            "ORDER BY id", (day, QUESTION_NOTE))]
         attention_ids = [letter_id for (letter_id,) in con.execute(
             f"SELECT id FROM letter WHERE state IN ({marks}) AND NOT handled ORDER BY id", ATTENTION_STATES)]
         from .forum.today import posts_today, words_today
@@ -340,7 +356,8 @@ def read_status(cfg) -> StatusReport | None:
         finished=bool(finished), players=players, winner=state.winner,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters), old_questions=old_questions, refused=refused_of(letters),
+        questions=questions_of(letters), old_questions=len(old_question_ids), refused=refused_of(letters),
+        question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
         asked=asked_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None)

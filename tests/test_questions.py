@@ -125,8 +125,19 @@ def test_sync_summary_counts_the_questions_to_the_host(tmp_path):
         asked = CliRunner().invoke(main, cli, env=env)
         assert asked.exit_code == 0, asked.output
         assert ("Писем с вопросами к ведущему сегодня: 2 (прочитать: mafia-mail --config "
-                f"{game.cfg.path} inbox --questions; ответить: mafia-mail --config {game.cfg.path} write НОМЕР; "
-                f"ответили иначе — отметьте: mafia-mail --config {game.cfg.path} inbox --done НОМЕР)") in asked.output
+                f"{game.cfg.path} inbox --questions — письма 2, 3; ответить: mafia-mail --config {game.cfg.path} "
+                f"write НОМЕР; ответили иначе — отметьте: mafia-mail --config {game.cfg.path} inbox --done НОМЕР)"
+                ) in asked.output
+        status = CliRunner().invoke(main, ["--config", str(game.cfg.path), "status"], env=env)
+        assert "Писем с вопросами к ведущему сегодня: 2 (прочитать: " in status.output.replace("\n", " ")
+        # one question left: the commands carry its number (a fresh host saw «write НОМЕР»
+        # and had to look the number up)
+        done = CliRunner().invoke(main, ["--config", str(game.cfg.path), "inbox", "--done", "2"], env=env)
+        assert done.exit_code == 0, done.output
+        again = CliRunner().invoke(main, cli, env=env)
+        assert (f"Писем с вопросами к ведущему сегодня: 1 (прочитать: mafia-mail --config {game.cfg.path} "
+                f"inbox --questions; ответить: mafia-mail --config {game.cfg.path} write 3; ответили иначе — "
+                f"отметьте: mafia-mail --config {game.cfg.path} inbox --done 3)") in again.output
         from_env = CliRunner().invoke(main, ["sync"], env={**env, "MAFIA_MAIL_CONFIG": str(game.cfg.path)})
         assert "(прочитать: mafia-mail inbox --questions;" in from_env.output  # the config from the environment
     finally:

@@ -185,12 +185,23 @@ def status(ctx: click.Context) -> None:
     if rep.asked and not rep.finished:
         print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
                    "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
-    answer = (f"({typed('inbox --questions')}; ответить: {typed('write НОМЕР')}; ответили иначе — "
-              f"отметьте: {typed('inbox --done НОМЕР')})")
     if rep.old_questions:
-        print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} {answer}")
+        print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} "
+                   + answer_hint(rep.old_question_ids))
     if rep.questions and not rep.finished:
-        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} {answer}")
+        print_line(out, f"Писем с вопросами к ведущему сегодня: {rep.questions} " + answer_hint(rep.question_ids))
+
+
+def answer_hint(ids: list[int]) -> str:
+    """How the host reads and answers the letters ``ids`` that hold questions to him, as
+    ``status`` and ``sync`` print it (Russian): with the letter's own number in the commands
+    when there is one, the numbers listed when there are a few, «НОМЕР» otherwise."""
+    if len(ids) == 1:
+        return (f"(прочитать: {typed('inbox --questions')}; ответить: {typed(f'write {ids[0]}')}; ответили иначе — "
+                f"отметьте: {typed(f'inbox --done {ids[0]}')})")
+    listed = f" — письма {', '.join(map(str, ids))}" if 0 < len(ids) <= ATTENTION_LISTED else ""
+    return (f"(прочитать: {typed('inbox --questions')}{listed}; ответить: {typed('write НОМЕР')}; ответили иначе — "
+            f"отметьте: {typed('inbox --done НОМЕР')})")
 
 
 def attention_inbox(ids: list[int]) -> str:

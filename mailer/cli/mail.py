@@ -49,9 +49,9 @@ def _echo_report(report, cfg, store) -> None:
     if day is not None:
         click.echo(day.progress())
         if day.questions:
-            click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} (прочитать: {typed('inbox')} "
-                       f"--questions; ответить: {typed('write НОМЕР')}; ответили иначе — отметьте: "
-                       f"{typed('inbox --done НОМЕР')})")
+            from .days import answer_hint
+
+            click.echo(f"Писем с вопросами к ведущему сегодня: {day.questions} " + answer_hint(day.question_ids))
     if day is not None:  # moves in the players' own words: the host may teach the game them
         from mailer.taught_words import unread_letters
 
