@@ -432,13 +432,35 @@ def test_close_day_waits_for_a_running_sync(demo):
     assert close_day(cfg, store, now=AFTER).day == 1
 
 
-def test_close_day_warns_when_the_last_sync_was_before_the_deadline(demo):
+def test_close_day_fetches_the_mail_when_the_last_sync_was_before_the_deadline(demo):
+    """A fresh host (s46) closed day 2 after its deadline without a sync since the afternoon:
+    a letter that came before the deadline was left for the next day, and only a warning
+    after the close said so. close-day now fetches the mailbox first, as --early does: the
+    letter on time is the day's, the one after the deadline waits for the next day, and a
+    second fetch (the next sync) stores neither again."""
     cfg, store = demo
+    box = Path(cfg.mailbox.path) / "new"
+    for old in box.iterdir():
+        old.unlink()
+
+    def deliver(at: datetime, sender: str, text: str, msgid: str) -> None:
+        raw = (f"From: {sender}\r\nTo: host@example.org\r\nSubject: Ход\r\nMessage-ID: <{msgid}>\r\n"
+               "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text).encode()
+        (box / f"{int(at.timestamp())}.M{msgid[0]}P1.demo").write_bytes(raw)
+
+    deliver(START + timedelta(hours=1), "jaguar@example.org", "Линч: Бука", "1@early")
     sync(cfg, store, now=START + timedelta(hours=2))
-    assert close_day(cfg, store, now=AFTER).warnings
-    reopen_day(cfg, store, 1)
-    sync(cfg, store, now=AFTER)
-    assert close_day(cfg, store, now=AFTER).warnings == []
+    deadline = AFTER - timedelta(minutes=15)
+    deliver(deadline - timedelta(minutes=10), "buka@example.net", "Линч: Вишенка", "2@ontime")
+    deliver(deadline + timedelta(minutes=5), "serginio@example.net", "Линч: Бука", "3@late")
+    rep = close_day(cfg, store, now=AFTER)
+    assert rep.warnings == []
+    with store.session() as s:
+        assert [(x.message_id, x.day, x.state) for x in store.letters(s)] == [
+            ("1@early", 1, "applied"), ("2@ontime", 1, "applied"), ("3@late", 2, "applied")]
+    sync(cfg, store, now=AFTER + timedelta(minutes=1))
+    with store.session() as s:
+        assert len(store.letters(s)) == 3
 
 
 def test_event_cannot_change_while_the_day_waits_for_the_fear_answer(demo):

@@ -74,7 +74,7 @@ def read_before_early_close(cfg: GameConfig, store: Store, *, now: datetime):
     from ..intake import SyncReport
 
     first = SyncReport()
-    _fetch_before_early_close(cfg, store, first, now)
+    _fetch_before_close(cfg, store, first, now, True)
     _read_pending_first(cfg, store, first, now)
     return first
 
@@ -97,11 +97,11 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     newspaper and open the next day — in one transaction; then read the letters that waited
     for the new day (received after the closed day's deadline) exactly as ``sync`` reads
     pending letters (:func:`mailer.reading.process_pending`), so their replies go out with
-    the day's results. An early close (``early``) first fetches the mailbox as ``sync`` does
-    (:func:`_fetch_before_early_close`): the letters received before it are read into the
-    day; ``read``: the report of :func:`read_before_early_close` when the caller has already
+    the day's results. An early close (``early``), and a close after a deadline that the last
+    sync came before, first fetch the mailbox as ``sync`` does (:func:`_fetch_before_close`):
+    the letters received before the day's end are read into the day; ``read``: the report of :func:`read_before_early_close` when the caller has already
     fetched and read (the mailbox is not fetched again). Arguments, returns and errors as
-    :func:`_close_day` (and GameError when an early close cannot read the mailbox);
+    :func:`_close_day` (and GameError when the mailbox must be read first and cannot be);
     ``CloseReport.read`` counts the letters read for the new day.
     """
     from ..intake import SyncReport
@@ -112,8 +112,12 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     # later after a sync had set them aside for the next day, a sync cut short) count in this
     # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
     first = read if read is not None else SyncReport()
-    if early and read is None:  # the day ends now: a letter received before it is the day's (DECISIONS.md §8)
-        _fetch_before_early_close(cfg, store, first, now)
+    if read is None and (early or _synced_before_deadline(store, now)):
+        # the day ends now (early) or ended at its deadline, and the mailbox was last read
+        # before that: a letter received before the end is the day's (DECISIONS.md §8), so
+        # the mail is fetched first, as sync does (a fresh host closed the day without a sync
+        # and learnt only afterwards that a letter on time had been left for the next day)
+        _fetch_before_close(cfg, store, first, now, early)
     _read_pending_first(cfg, store, first, now)
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
     report.read_first = first.processed
@@ -134,11 +138,26 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     return report
 
 
-def _fetch_before_early_close(cfg: GameConfig, store: Store, report, now: datetime) -> None:
+def _synced_before_deadline(store: Store, now: datetime) -> bool:
+    """Whether the open day's deadline has passed at ``now`` (aware) and the mailbox was last
+    fetched (``Game.last_sync``) before it, or never: letters on time may not be stored yet."""
+    with store.session() as s:
+        game = s.get(Game, 1)
+        if game is None or game.finished:
+            return False
+        row = s.get(DayRow, game.current_day)
+        if row is None or row.status != "open" or row.deadline is None:
+            return False
+        deadline = utc(row.deadline)
+        return not on_time(now, deadline) and (game.last_sync is None or utc(game.last_sync) < deadline)
+
+
+def _fetch_before_close(cfg: GameConfig, store: Store, report, now: datetime, early: bool) -> None:
     """Store the mailbox's new letters (:func:`mailer.intake.fetch_new`, as ``sync`` does)
-    before ``close-day --early`` closes the open day at ``now``: a letter received before the
-    close belongs to the day (DECISIONS.md §8), so it is read into it, never left for a later
-    sync that would find the day closed. Records the fetch as the game's last sync.
+    before ``close-day`` closes the open day at ``now`` (early, or after a deadline the last
+    sync came before): a letter received before the day's end belongs to the day (DECISIONS.md
+    §8), so it is read into it, never left for a later sync that would find the day closed.
+    Records the fetch as the game's last sync.
 
     Raises:
         GameError: the mailbox cannot be read (the day is not closed; the message says to
@@ -151,9 +170,13 @@ def _fetch_before_early_close(cfg: GameConfig, store: Store, report, now: dateti
     try:
         fetch_new(cfg, store, report, now=now)
     except (MailboxError, ConfigError) as exc:
-        raise GameError("день не закрыт: перед досрочным закрытием close-day забирает почту, чтобы письма, "
-                        f"пришедшие до закрытия, вошли в день, а почту забрать не удалось ({exc}). "
-                        "Проверьте почту командой mafia-mail sync и повторите mafia-mail close-day --early") from None
+        why = ("перед досрочным закрытием close-day забирает почту, чтобы письма, пришедшие до закрытия, "
+               "вошли в день" if early else
+               "последний sync был до срока дня, и close-day забирает почту, чтобы письма, пришедшие до "
+               "срока, вошли в день")
+        raise GameError(f"день не закрыт: {why}, а почту забрать не удалось ({exc}). Проверьте почту "
+                        "командой mafia-mail sync и повторите mafia-mail close-day"
+                        + (" --early" if early else "")) from None
     with store.session() as s:
         game = s.get(Game, 1)
         if game is not None:
