@@ -308,10 +308,12 @@ def slip_reading(index: NameIndex, word: str) -> NameHit | None:
     if not found:
         return None
     best = min(score for _, score, _ in found)
-    if best >= 2 and is_known_word(word):
+    if best >= 2 and is_known_word(word) and \
+            not any(f[0][:4] == word[:4] for f in found if f[1] == best):
         # «Стрельцу» is no slip of «Тельцу» (Телец): a word of the dictionary two edits from
-        # a nick is that word, said of somebody else; one slip of the fingers rarely makes
-        # another word, two almost never do (asked as nobody's name where it stands as one)
+        # a nick, and not at its end, is that word, said of somebody else (asked as nobody's
+        # name where it stands as one); at the end it is a case ending or T9 gone astray
+        # («бухгалтерию» for «Бухгалтера», «Близнецов» for «Близнецы»)
         return None
     owners = sorted({index.fuzzy_owner[idx] for _, score, idx in found if score == best})
     return hit(owners, "fuzzy")
