@@ -87,7 +87,7 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
             try:
                 response = client.get(url, headers=headers)
             except httpx.HTTPError as exc:
-                report.problems.append(f"страница {number} ({url}): не скачалась: {exc}")
+                report.problems.append(f"страница {number} ({url}): не скачалась: {http_problem(exc)}")
                 break
             if response.status_code == 304 and known is not None:
                 report.not_modified += 1
@@ -125,3 +125,30 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
         if own:
             client.close()
     return report
+
+
+def http_problem(exc: BaseException) -> str:
+    """What went wrong with a forum page's download, in the host's words (Russian), from an
+    ``httpx.HTTPError`` and the OS error under it: a server that refuses the connection, a
+    name that resolves to nothing, a timeout, a failed TLS handshake; any other failure is
+    told with its own text."""
+    import socket
+    import ssl
+
+    import httpx
+
+    chain, seen = [], exc
+    while seen is not None and len(chain) < 10:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    if any(isinstance(c, ConnectionRefusedError) for c in chain):
+        return "сервер не принимает соединения (отказ в соединении); остальное — при следующем sync"
+    if any(isinstance(c, socket.gaierror) for c in chain):
+        return "сервер не найден: проверьте адрес темы ([forum] url)"
+    if any(isinstance(c, (httpx.TimeoutException, socket.timeout, TimeoutError)) for c in chain):
+        return "сервер не ответил вовремя; остальное — при следующем sync"
+    if any(isinstance(c, ssl.SSLError) for c in chain):
+        return f"не удалось установить шифрованное соединение ({exc})"
+    if isinstance(exc, httpx.ConnectError):
+        return f"не удалось соединиться с сервером ({exc})"
+    return f"связь с сервером прервалась ({exc}); остальное — при следующем sync"

@@ -122,3 +122,20 @@ def test_an_edit_after_close_leaves_the_closed_days_figures(tmp_path, server):
     res = _run(cfg, "forum", "sync")
     assert "изменённых: 1" in res.output
     assert export_game(cfg, store) == before
+
+
+def test_a_server_that_is_gone_is_told_in_russian(tmp_path, server):
+    """A fresh host (s46) stopped his local forum server and ran ``forum sync``: the line read
+    «не скачалась: [Errno 111] Connection refused». The reason is told in Russian, the pages
+    read before are kept, and the next sync reads on."""
+    _serve(server, "phpbb")
+    cfg, store = make_game(tmp_path / "g", url=server.base + URLS["phpbb"](1))
+    assert _run(cfg, "forum", "sync").exit_code == 0
+    before = _count(store)
+    base = server.base
+    server.stop()
+    res = _run(cfg, "forum", "sync")
+    assert res.exit_code == 1
+    assert "не скачалась: сервер не принимает соединения (отказ в соединении)" in res.output, res.output
+    assert "Errno" not in res.output and "refused" not in res.output
+    assert _count(store) == before and base.startswith("http://127.0.0.1:")
