@@ -480,9 +480,12 @@ def _add_numbered(idx: NameIndex, nick: str) -> None:
 
 def _add_initials(idx: NameIndex, nick: str) -> None:
     """Index the initials of a nickname of two or three words of letters («Т.П.» for
-    «Тимофей Павлович»; a Latin nick's also in Cyrillic: «Д.К.» for «Don_Korleone»)."""
+    «Тимофей Павлович»; a Latin nick's also in Cyrillic: «Д.К.» for «Don_Korleone»), the
+    words of a CamelCase nick too («ББ» for «BigBlind»)."""
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
-    if not 2 <= len(words) <= 3 or len(re.findall(r"[^\W_]+", nick)) != len(words):
+    if len(words) == 1 and 2 <= len(_camel_words(nick)) <= 3:
+        words = _camel_words(nick)  # «ББ» for «BigBlind», «ММ» for «МамаМиши»
+    elif not 2 <= len(words) <= 3 or len(re.findall(r"[^\W_]+", nick)) != len(words):
         return
     for key in {"".join(w[0] for w in words), "".join(translit(w)[0] for w in words)}:
         idx.initials.setdefault(key, set()).add(nick)
