@@ -723,6 +723,20 @@ def _add_roots(idx: NameIndex, nick: str, word: str) -> None:
         add_roots(idx.read_roots, nick, readings[0])
 
 
+def _glued(words: list[str]) -> str:
+    """``words`` written together as one word with a letter doubled where they meet said
+    once, as one says it («макспида» for «Max Speed» read «макс спид»); "" when no two
+    neighbouring words meet in the same letter, a word is shorter than three letters or the
+    glued word is a dictionary word."""
+    if len(words) < 2 or any(len(w) < 3 for w in words) or \
+            not any(a[-1] == b[0] and a[-1].isalpha() for a, b in zip(words, words[1:])):
+        return ""
+    out = words[0]
+    for w in words[1:]:
+        out += w[1:] if out[-1] == w[0] and w[0].isalpha() else w
+    return "" if is_known_word(out) else out  # («котом» is no «Кот Том»)
+
+
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
     nothing, every word in the same case, or all but the last uninflected."""
@@ -758,6 +772,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
                     for sep in ("_", "-", ""):  # «аннемарии» for «Anna-Maria»
                         key = sep.join(head + [last])
                         out[key] = out.get(key, frozenset()) | {case}
+                    glued = _glued(head + [last])
+                    if glued:
+                        out[glued] = out.get(glued, frozenset()) | {case}
         heads = [[]]
         for fit in per_word[:-1]:
             heads = [h + [f] for h in heads for f in fit]
@@ -767,6 +784,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
                 for sep in ("_", "-", ""):
                     key = sep.join(head + [last])
                     out[key] = out.get(key, frozenset()) | {case}
+                glued = _glued(head + [last])
+                if glued:
+                    out[glued] = out.get(glued, frozenset()) | {case}
     if LAT.search(words[-1]) or re.search(r"\d", words[-1]):
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
