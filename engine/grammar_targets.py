@@ -790,11 +790,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1  # «наблюдаю за фрау Кармен»: her title, not the nick «Frau_Berta»
             continue
         if k + 1 < hi and clause[k + 1].word and V.kin_word(w) and \
-                (nxt := idx.approximate(words[k + 1])) is not None and \
-                nxt.kind in ("part", "pet", "name") and \
+                (nxt := idx.approximate(words[k + 1]) or (
+                    idx.exact(words, k + 1, None) if clause[k + 1].cap else None)) is not None \
+                and nxt.kind in ("part", "pet", "name", "exact") and \
                 not set(nxt.candidates) & set((idx.approximate(w) or nxt).candidates):
-            k += 1  # «у бабы Нины»: her kin word, not the nick «Baba Shura»
-            continue
+            k += 1  # «у бабы Нины»: her kin word, not the nick «Baba Shura»; «дядюшка Лось»:
+            continue  # the kin word said of Лось, not «Дядя» by its diminutive
         known = is_known_word(w)
         if known and t.text[:1].islower() and not t.quoted and k + 1 < hi and \
                 clause[k + 1].text[:1].islower() and attribute_of(w, words[k + 1]) and \
