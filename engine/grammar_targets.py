@@ -585,7 +585,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if hit is None and out.hits and joined and not t.cap and \
                 (m := _described_next(idx, clause, words, k, hi, rw)) is not None:
             k = m  # «голоса: Комод, аналитик Табурет», «X и наш тихоня Y»: a word of what the
-            continue  # next player is, then his name
+            # next player is, then his name
+            if idx.exact(words, m, None) is None:  # «аналитик Юля»: his name, not his nick
+                out.hits.append((idx.approximate(words[m]), m, m + 1))
+                k = out.end = m + 1
+                joined = False
+            continue
         if hit is not None and out.hits and opens_statement(clause, k + hit.length) and \
                 not (joined and words[k - 1] in V.PREPOSITIONS) and \
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
@@ -790,11 +795,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1  # «наблюдаю за фрау Кармен»: her title, not the nick «Frau_Berta»
             continue
         if k + 1 < hi and clause[k + 1].word and V.kin_word(w) and \
-                (nxt := idx.approximate(words[k + 1])) is not None and \
-                nxt.kind in ("part", "pet", "name") and \
+                (nxt := idx.approximate(words[k + 1]) or (
+                    idx.exact(words, k + 1, None) if clause[k + 1].cap else None)) is not None \
+                and nxt.kind in ("part", "pet", "name", "exact") and \
                 not set(nxt.candidates) & set((idx.approximate(w) or nxt).candidates):
-            k += 1  # «у бабы Нины»: her kin word, not the nick «Baba Shura»
-            continue
+            k += 1  # «у бабы Нины»: her kin word, not the nick «Baba Shura»; «дядюшка Лось»:
+            continue  # the kin word said of Лось, not «Дядя» by its diminutive
         known = is_known_word(w)
         if known and t.text[:1].islower() and not t.quoted and k + 1 < hi and \
                 clause[k + 1].text[:1].islower() and attribute_of(w, words[k + 1]) and \
@@ -1105,14 +1111,24 @@ def _described_next(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     in lower case describing the next player, after «наш»/«этот» or not, right before a
     player's name that ends the list item («голоса: Комод, аналитик Табурет», «X и наш
     тихоня Y»); else None. Not a role word (engine.grammar_targets reads «доктор Айболит»),
-    a verb or a word of a nick."""
+    a verb or a word of a nick (unless the name after it names that very nick: «аналитик
+    Юля» for «analytics.Yulia»)."""
     m = k + 1 if words[k] in _DESCRIBING_LEAD else k
     if m + 1 >= hi or not clause[m].word or clause[m].cap or clause[m].quoted or \
             not is_noun(words[m]) or words[m] in rw or words[m] in _NOT_DESCRIBING or \
-            words[m] in V.FILLERS or words[m] in V.PREPOSITIONS or words[m] in V.PAST_WORDS or \
-            idx.approximate(words[m]) is not None:
+            words[m] in V.FILLERS or words[m] in V.PREPOSITIONS or words[m] in V.PAST_WORDS:
         return None
+    own = idx.approximate(words[m])
     hit = idx.exact(words, m + 1, None)
+    if own is not None and clause[m + 1].word and clause[m + 1].cap and \
+            own.nick is not None and own.kind != "fuzzy":
+        # «голоса: X, аналитик Юля» for «analytics.Yulia»: the noun is a word of his nick
+        # (his job) and his name right after names him as well: one player
+        hit = hit or idx.approximate(words[m + 1])
+        if hit is None or hit.nick != own.nick or hit.kind == "fuzzy":
+            return None
+    elif own is not None:
+        return None
     if hit is None or hit.nick is None or not clause[m + 1].cap:
         return None
     end = m + 1 + hit.length

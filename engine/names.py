@@ -480,9 +480,12 @@ def _add_numbered(idx: NameIndex, nick: str) -> None:
 
 def _add_initials(idx: NameIndex, nick: str) -> None:
     """Index the initials of a nickname of two or three words of letters («Т.П.» for
-    «Тимофей Павлович»; a Latin nick's also in Cyrillic: «Д.К.» for «Don_Korleone»)."""
+    «Тимофей Павлович»; a Latin nick's also in Cyrillic: «Д.К.» for «Don_Korleone»), the
+    words of a CamelCase nick too («ББ» for «BigBlind»)."""
     words = [norm(w) for w in re.findall(r"[^\W\d_]+", nick)]
-    if not 2 <= len(words) <= 3 or len(re.findall(r"[^\W_]+", nick)) != len(words):
+    if len(words) == 1 and 2 <= len(_camel_words(nick)) <= 3:
+        words = _camel_words(nick)  # «ББ» for «BigBlind», «ММ» for «МамаМиши»
+    elif not 2 <= len(words) <= 3 or len(re.findall(r"[^\W_]+", nick)) != len(words):
         return
     for key in {"".join(w[0] for w in words), "".join(translit(w)[0] for w in words)}:
         idx.initials.setdefault(key, set()).add(nick)
@@ -720,6 +723,20 @@ def _add_roots(idx: NameIndex, nick: str, word: str) -> None:
         add_roots(idx.read_roots, nick, readings[0])
 
 
+def _glued(words: list[str]) -> str:
+    """``words`` written together as one word with a letter doubled where they meet said
+    once, as one says it («макспида» for «Max Speed» read «макс спид»); "" when no two
+    neighbouring words meet in the same letter, a word is shorter than three letters or the
+    glued word is a dictionary word."""
+    if len(words) < 2 or any(len(w) < 3 for w in words) or \
+            not any(a[-1] == b[0] and a[-1].isalpha() for a, b in zip(words, words[1:])):
+        return ""
+    out = words[0]
+    for w in words[1:]:
+        out += w[1:] if out[-1] == w[0] and w[0].isalpha() else w
+    return "" if is_known_word(out) else out  # («котом» is no «Кот Том»)
+
+
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
     nothing, every word in the same case, or all but the last uninflected."""
@@ -755,6 +772,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
                     for sep in ("_", "-", ""):  # «аннемарии» for «Anna-Maria»
                         key = sep.join(head + [last])
                         out[key] = out.get(key, frozenset()) | {case}
+                    glued = _glued(head + [last])
+                    if glued:
+                        out[glued] = out.get(glued, frozenset()) | {case}
         heads = [[]]
         for fit in per_word[:-1]:
             heads = [h + [f] for h in heads for f in fit]
@@ -764,6 +784,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
                 for sep in ("_", "-", ""):
                     key = sep.join(head + [last])
                     out[key] = out.get(key, frozenset()) | {case}
+                glued = _glued(head + [last])
+                if glued:
+                    out[glued] = out.get(glued, frozenset()) | {case}
     if LAT.search(words[-1]) or re.search(r"\d", words[-1]):
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():

@@ -142,7 +142,12 @@ class NameIndex:
     def _pet_form(self, word: str) -> NameHit | None:
         """:meth:`pet_form`, not remembered."""
         if word not in self.single and kin_word(word):
-            return None  # «бабушку», «бабуль»: a kin word, no pet form of «Baba Shura»
+            # «бабушку», «бабуль»: a kin word, no pet form of «Baba Shura»; but of a nick
+            # that is the kin word itself, its own diminutive («дедушку» for «Дед»)
+            own = {n for n in pet_owners(self.stems, word, clip=False)
+                   if re.fullmatch(r"[а-я]{3,}", norm(n)) and kin_word(norm(n)) and
+                   word.startswith(re.sub(r"[аяь]$", "", norm(n)))}
+            return hit(sorted(own), "pet") if own else None
         owners = pet_owners(self.stems, word)
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)

@@ -84,6 +84,10 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
             stem = lemma[:-len(suffix)]
             if not lemma.endswith(suffix):
                 continue
+            if len(stem) == 2 and len(suffix) >= 3 and suffix in DIMINUTIVE_SUFFIXES:
+                # «Ивушку» for «Ива Лесная», «Зоечка» for «Зоя»: a word of three letters in
+                # «-а», «-я» takes a long diminutive suffix on its two-letter stem
+                owners |= stems.get(stem + "а", set()) | stems.get(stem + "я", set())
             heads = {stem} if len(stem) >= 3 or (
                 len(stem) == 2 and suffix in _CLIP_SUFFIXES and stem in stems) else set()
             # («ёж-ик» for the nick «Ёж»)

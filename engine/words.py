@@ -419,6 +419,27 @@ def word_forms(word: str) -> dict[str, frozenset[str]]:
     if not found:
         for w, cases in ending_forms(word).items():
             forms[w] = forms.get(w, frozenset()) | cases
+        for w, cases in _plural_forms(word).items():
+            forms[w] = forms.get(w, frozenset()) | cases
+    return forms
+
+
+def _plural_forms(word: str) -> dict[str, frozenset[str]]:
+    """The plural case forms of a noun written in the nominative plural with no singular
+    nominative reading («кошки» → «кошек», «кошкам», «кошками», «кошках»; «Близнецы»,
+    «Шахматы»): a nick that is a plural noun is declined in the plural («Линч Кошкам-7»)."""
+    forms: dict[str, frozenset[str]] = {}
+    for p in morph().parse(word):
+        tag = p.tag
+        if tag.POS != "NOUN" or "nomn" not in tag or "plur" not in tag or \
+                {"Name", "Surn", "Patr"} & tag.grammemes:
+            continue
+        for f in p.lexeme:
+            ft = f.tag
+            if "plur" not in ft or ft.case is None:
+                continue
+            w = norm(f.word)
+            forms[w] = forms.get(w, frozenset()) | {ft.case if ft.case in ALL_CASES else "loct"}
     return forms
 
 
