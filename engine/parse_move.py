@@ -15,7 +15,7 @@ from .grammar_context import as_yesterday, locative
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
-from .grammar_plans import idiom_told, object_clause, promised_later, survive_tomorrow
+from .grammar_plans import given_up, idiom_told, object_clause, promised_later, survive_tomorrow
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
@@ -575,6 +575,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return used  # «Проголосую завтра, пока присматриваюсь»: no move today, no question
     if kw.hypothetical in (True, "plan") and survive_tomorrow(clause, kw.i):
         return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
+    if kw.hypothetical is True and given_up(clause, kw.i):
+        return used  # «Хотел ещё пальнуть в X на охоте, но с проверкой нельзя»: given up
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
         aimed = tuple(move_targets(item.move)) if item.move is not None and \
