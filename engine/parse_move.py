@@ -575,6 +575,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return used  # «Проголосую завтра, пока присматриваюсь»: no move today, no question
     if kw.hypothetical in (True, "plan") and survive_tomorrow(clause, kw.i):
         return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
+    if kw.hypothetical in (True, "plan") and item.move is None and item.problem is not None \
+            and item.problem.reason in ("pronoun", "unknown_name") and _anybody(clause, kw):
+        return used  # «завтра может поохочусь на кого-нибудь»: nobody chosen, nothing planned
     if kw.hypothetical is True and given_up(clause, kw.i):
         return used  # «Хотел ещё пальнуть в X на охоте, но с проверкой нельзя»: given up
     if kw.hypothetical and (item.move is not None or item.tried):
@@ -640,6 +643,23 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
     if other is not None and clause[n].cap:
         return None, n + max(1, other.length)
     return None
+
+
+#: The first parts of the indefinite pronouns of a person («кого-нибудь», «кого-то»,
+#: «кому-либо», transliterated «kogo-nibud» too).
+_SOMEBODY = ("кого-", "кому-", "кем-")
+
+#: Words between a move word and an indefinite pronoun («на кого-нибудь», «ещё кого-то»).
+_SOMEBODY_GAP = frozenset({"в", "во", "на", "по", "за", "у", "к", "ещё", "еще", "хоть"})
+
+
+def _anybody(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` takes an indefinite pronoun of a person for its
+    player («поохочусь на кого-нибудь», «кильнуть кого-то из тихонь»): nobody chosen."""
+    n = kw.j
+    while n < len(clause) and clause[n].word and clause[n].w in _SOMEBODY_GAP:
+        n += 1
+    return n < len(clause) and clause[n].w.startswith(_SOMEBODY)
 
 
 #: Words that add the part they stand in to the move before («…, и Фрола тоже»).
