@@ -16,6 +16,7 @@ from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
 from .grammar_plans import given_up, idiom_told, object_clause, promised_later, survive_tomorrow
+from .grammar_quotes import in_reported_quote
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
@@ -53,6 +54,8 @@ from .parse_unneeded import so_then, unneeded_end
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
                flags: dict, items: list[Item], on_behalf: bool) -> int:
     """Read one keyword's move into ``items``; returns the index after its last target."""
+    if in_reported_quote(ctx.text, clause[kw.i].start):
+        return kw.j  # «сама же написала в теме «моя мо в лису!!!!»»: her words, no move
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
     if kw.cls != V.VOTE and (on_behalf or (
