@@ -579,7 +579,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if kw.hypothetical in (True, "plan") and survive_tomorrow(clause, kw.i):
         return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
     if kw.hypothetical in (True, "plan") and item.move is None and item.problem is not None \
-            and item.problem.reason in ("pronoun", "unknown_name") and _anybody(clause, kw):
+            and item.problem.reason in ("pronoun", "unknown_name") and _anybody(ctx, clause, kw):
         return used  # «завтра может поохочусь на кого-нибудь»: nobody chosen, nothing planned
     if kw.hypothetical is True and given_up(clause, kw.i):
         return used  # «Хотел ещё пальнуть в X на охоте, но с проверкой нельзя»: given up
@@ -656,13 +656,23 @@ _SOMEBODY = ("кого-", "кому-", "кем-")
 _SOMEBODY_GAP = frozenset({"в", "во", "на", "по", "за", "у", "к", "ещё", "еще", "хоть"})
 
 
-def _anybody(clause: list[Tok], kw: Kw) -> bool:
+def _anybody(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
     """True when the move word at ``kw`` takes an indefinite pronoun of a person for its
-    player («поохочусь на кого-нибудь», «кильнуть кого-то из тихонь»): nobody chosen."""
+    player («поохочусь на кого-нибудь», «кильнуть кого-то из тихонь») and no player is
+    named after it in its sentence (not «поищу кого-нибудь… Тамару, например»): nobody
+    chosen."""
     n = kw.j
     while n < len(clause) and clause[n].word and clause[n].w in _SOMEBODY_GAP:
         n += 1
-    return n < len(clause) and clause[n].w.startswith(_SOMEBODY)
+    if n >= len(clause) or not clause[n].w.startswith(_SOMEBODY):
+        return False
+    end = _SENTENCE_END.search(ctx.text, clause[n].end)
+    rest = tokenize_span(ctx.text, clause[n].end, end.start() if end else len(ctx.text))
+    return not names_in(ctx, rest)
+
+
+#: The end of a sentence («…» does not end it: «кого-нибудь… Тамару, например»).
+_SENTENCE_END = re.compile(r"[.!?\n]")
 
 
 #: Words that add the part they stand in to the move before («…, и Фрола тоже»).
