@@ -206,6 +206,41 @@ def _but_after(clause: list[Tok], i: int) -> bool:
                for k, t in enumerate(clause[i + 1:], i + 1))
 
 
+#: Words after «но» that give the wished move up: a rule, a «no», too early, not worth it
+#: («…, но с проверкой нельзя», «…, но ещё рано», «…, так что нет, не пальну»).
+_GIVING_UP = frozenset({"не", "нельзя", "нет", "рано", "поздно", "жалко", "жаль"})
+
+#: Words after «но» that ask whether the wished move may be made («…, но можно ли?»): the
+#: wish still stands, and the host answers it.
+_STILL_ASKED = frozenset({"ли", "можно", "если", "?"})
+
+
+def given_up(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is a wish in the past or in the conditional mood in
+    its comma segment («хотел(а)», «собирался», «я бы»; not the polite «хотел бы» nor «надо
+    бы») and «но» after it in the sentence goes on to give the move up (a word of
+    :data:`_GIVING_UP`, none of :data:`_STILL_ASKED`): «Хотел ещё пальнуть в X на охоте, но
+    с проверкой нельзя», «Я бы стрельнула в X, но ещё рано» — neither a move nor a question
+    («…, но не знаю, можно ли» is still asked)."""
+    k, wish = i - 1, False
+    while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if clause[k].w in ("но", "а", "зато"):
+            return False
+        if clause[k].w in _WANTED and not (k + 1 < i and clause[k + 1].w in ("бы", "б")):
+            wish = True
+        elif clause[k].w in ("бы", "б") and not _need_would(clause, k, i) and \
+                not (k > 0 and clause[k - 1].w in _WANTED):
+            wish = True
+        k -= 1
+    if not wish:
+        return False
+    but = next((n for n in range(i + 1, len(clause)) if clause[n].w == "но"), None)
+    if but is None:
+        return False
+    rest = {t.w for t in clause[but + 1:]}
+    return not rest.isdisjoint(_GIVING_UP) and rest.isdisjoint(_STILL_ASKED)
+
+
 def _if_anything(clause: list[Tok], k: int) -> bool:
     """«если что» («если чё») closed by punctuation («это ход, если что: приглашаю X») is a
     turn of speech («just so you know»), no condition; so are «если спросят», «если кто

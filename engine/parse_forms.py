@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_rules import Actor, actor_of, problem
 from .grammar_keywords import find_keywords, keyword_at
+from .grammar_quotes import in_reported_quote
 from .grammar_elliptic import elliptic
 from .grammar_members import compound_head, fits, loose_member
 from .grammar_orders import (
@@ -81,6 +82,8 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         if clause[k].w in ("если", "ежели", "коли") and k + 1 < len(clause):
             lead = silence_remark(clause, k, name_sizes(name_index(ctx.nicks), clause), True)
             k = k + 1 if lead is not None else k
+    if k < len(clause) and in_reported_quote(ctx.text, clause[k].start):
+        return None, 0, None  # «Барон расписал: «Кот — маф»»: his words, no order to Кот
     ref = member_ref(ctx, clause, k, lead)
     if ref is None and lead is None and _unknown_addressee(ctx, clause, k):
         items.append(Item(clause[0].start, problem=problem(

@@ -23,6 +23,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_hot import hot_words, letter_pieces, lowered
 from .grammar_keywords import find_keywords
+from .grammar_plans import given_up
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, tokenize_span
 from .lexicon import lexicon
@@ -129,7 +130,8 @@ def hunts_beside(ctx: Ctx, visible: str, moves: list[Move],
             # (the reason after the player is his own: «МО в X, он вчера рашил на форуме»)
             end = next((n for n in range(hits[0][1], len(toks)) if toks[n].w in _REMARK),
                        len(toks)) if hits else 0
-            if hits and _today_said(toks[:end]):
+            if hits and _today_said(toks[:end]) and not given_up(toks, kws[0].i):
+                # (not «Я бы пальнул в X на охоте, но нельзя»: a wish given up)
                 out.append(refusal_problem(ctx.state, ctx.turn, Move(
                     "hunt", target=hits[0][0].nick, span=text.rstrip(".!…")), reason,
                     ctx.sender.nick))

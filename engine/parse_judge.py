@@ -289,6 +289,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
             # said not made, no player named: nothing to ask
             return None
+        if reason == "no_target" and clause is not None and _untimely(clause, kw):
+            return None  # «ещё рано в первый день стрелять»: when the move fits, no player
         if reason == "no_target" and clause is not None and _move_talked_of(clause, kw):
             # «мирная охота сегодня не нужна», «мирная охота вчера попала куда надо»: the
             # move's noun is what the sentence is about, no player named: talk
@@ -1304,6 +1306,24 @@ _CANNOT = frozenset({"нельзя", "невозможно", "запрещено
 
 #: Abbreviated move nouns («МО» for «мирная охота»).
 _MOVE_ABBREVIATIONS = frozenset({"мо"})
+
+
+#: Predicates of a move's time not being right («рано стрелять», «поздно лечить»).
+_UNTIMELY = frozenset({"рано", "рановато", "поздно", "поздновато"})
+
+
+def _untimely(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` is an infinitive whose comma segment says before it
+    that the time is not right for it («ещё рано в первый день стрелять», «поздно уже
+    лечить»): the move talked of, not made; with no player named, nothing to ask."""
+    if not is_infinitive(clause[kw.i].w):
+        return False
+    k = kw.i - 1
+    while k >= 0 and (clause[k].word or clause[k].w not in (",", "—", ":", ";", "(")):
+        if clause[k].w in _UNTIMELY:
+            return True
+        k -= 1
+    return False
 
 
 def _move_talked_of(clause: list[Tok], kw: Kw) -> bool:

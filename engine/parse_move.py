@@ -15,7 +15,8 @@ from .grammar_context import as_yesterday, locative
 from .grammar_own import elsewhere
 from .grammar_flags import as_told
 from .grammar_delegate import my_boss
-from .grammar_plans import idiom_told, object_clause, promised_later, survive_tomorrow
+from .grammar_plans import given_up, idiom_told, object_clause, promised_later, survive_tomorrow
+from .grammar_quotes import in_reported_quote
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member
@@ -53,6 +54,8 @@ from .parse_unneeded import so_then, unneeded_end
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
                flags: dict, items: list[Item], on_behalf: bool) -> int:
     """Read one keyword's move into ``items``; returns the index after its last target."""
+    if in_reported_quote(ctx.text, clause[kw.i].start):
+        return kw.j  # «сама же написала в теме «моя мо в лису!!!!»»: her words, no move
     if kw.withdraw:
         return _withdraw(ctx, actor, clause, kw, lo, hi, flags, items, on_behalf)
     if kw.cls != V.VOTE and (on_behalf or (
@@ -575,6 +578,11 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return used  # «Проголосую завтра, пока присматриваюсь»: no move today, no question
     if kw.hypothetical in (True, "plan") and survive_tomorrow(clause, kw.i):
         return used  # «Если доживу до завтра — буду стрелять в X»: tomorrow's plan, no question
+    if kw.hypothetical in (True, "plan") and item.move is None and item.problem is not None \
+            and item.problem.reason in ("pronoun", "unknown_name") and _anybody(ctx, clause, kw):
+        return used  # «завтра может поохочусь на кого-нибудь»: nobody chosen, nothing planned
+    if kw.hypothetical is True and given_up(clause, kw.i):
+        return used  # «Хотел ещё пальнуть в X на охоте, но с проверкой нельзя»: given up
     if kw.hypothetical and (item.move is not None or item.tried):
         reason = "reported" if kw.hypothetical == "reported" else "conditional"
         aimed = tuple(move_targets(item.move)) if item.move is not None and \
@@ -638,6 +646,33 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
     if other is not None and clause[n].cap:
         return None, n + max(1, other.length)
     return None
+
+
+#: The first parts of the indefinite pronouns of a person («кого-нибудь», «кого-то»,
+#: «кому-либо», transliterated «kogo-nibud» too).
+_SOMEBODY = ("кого-", "кому-", "кем-")
+
+#: Words between a move word and an indefinite pronoun («на кого-нибудь», «ещё кого-то»).
+_SOMEBODY_GAP = frozenset({"в", "во", "на", "по", "за", "у", "к", "ещё", "еще", "хоть"})
+
+
+def _anybody(ctx: Ctx, clause: list[Tok], kw: Kw) -> bool:
+    """True when the move word at ``kw`` takes an indefinite pronoun of a person for its
+    player («поохочусь на кого-нибудь», «кильнуть кого-то из тихонь») and no player is
+    named after it in its sentence (not «поищу кого-нибудь… Тамару, например»): nobody
+    chosen."""
+    n = kw.j
+    while n < len(clause) and clause[n].word and clause[n].w in _SOMEBODY_GAP:
+        n += 1
+    if n >= len(clause) or not clause[n].w.startswith(_SOMEBODY):
+        return False
+    end = _SENTENCE_END.search(ctx.text, clause[n].end)
+    rest = tokenize_span(ctx.text, clause[n].end, end.start() if end else len(ctx.text))
+    return not names_in(ctx, rest)
+
+
+#: The end of a sentence («…» does not end it: «кого-нибудь… Тамару, например»).
+_SENTENCE_END = re.compile(r"[.!?\n]")
 
 
 #: Words that add the part they stand in to the move before («…, и Фрола тоже»).
