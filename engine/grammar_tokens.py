@@ -125,13 +125,17 @@ _THAT_IS_RUN = frozenset({"тоесть", "тоись", "тоисть", "тое�
 
 
 def _that_is_spelt_out(toks: list[Tok]) -> None:
-    """«т.е.», «т. е.» and the run-together «тоесть», «тоись» become the two words «то есть»
-    (in place; each keeps its own offsets and text), so that a correction or clarification
-    after them («Голосую за X, т.е. за Y») is read as after «то есть»; the abbreviation's dots
-    end no clause."""
+    """«т.е.», «т. е.» and the run-together «тоесть», «тоись» inside a sentence become the two
+    words «то есть» (in place; each keeps its own offsets and text), so that a correction or
+    clarification after them («Голосую за X, т.е. за Y») is read as after «то есть»; the
+    abbreviation's dots end no clause. At the start of a sentence or line they stay as
+    written."""
     n = 0
     while n < len(toks):
         t = toks[n]
+        if n == 0 or toks[n - 1].w in _CLAUSE_END:
+            n += 1  # («Т.е. охраняю X» opening a line: as written, no correction of a name)
+            continue
         if t.word and t.w in _THAT_IS_RUN:
             cut = t.start + 2
             toks[n:n + 1] = [Tok(t.text[:2], "то", t.start, cut, True, t.cap, t.quoted),
