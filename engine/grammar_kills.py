@@ -36,6 +36,10 @@ _HEADING = _COUNT | frozenset({
     "жертв", "целям", "жертвам", "сразу", "по", ",",
     # «го двоих: X и Y», «давай двоих: X и Y» (let's)
     "го", "давай", "давайте",
+    # «Две пули: X и Y», «Два выстрела — X, Y», «два заказа: X и Y»: the kills counted by
+    # the noun of a kill (the count word is still needed: «Пули: X и Y» alone is no heading)
+    "пули", "пуль", "выстрела", "выстрелов", "заказа", "заказов", "убийства", "убийств",
+    "трупа", "трупов",
 })
 
 #: Counting words that may end a two-kill heading with no mark when exactly two players

@@ -366,6 +366,9 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1
             continue
         w = t.w
+        if out.hits and k == out.end and (m := _qualified_then_put_right(idx, clause, words, k, hi)):
+            k = m  # «за Туза пик, то есть за X»: a word or two after the name, then the
+            continue  # name put right: the correction is read, not the name before it
         if w == "то" and k + 1 < hi and words[k + 1] == "ли":
             out.alternative = joined = bool(out.hits)  # «то ли Кота, то ли Медведя»: no choice
             k += 2
@@ -1564,3 +1567,32 @@ def _subject_of_verb(words: list[str], k: int, hi: int) -> bool:
     while k < hi and words[k] in _SUBJECT_ADVERBS and n < 2:
         k, n = k + 1, n + 1
     return k < hi and is_verb(words[k])
+
+
+#: Words that open the name put right after «X <qualifier>,» («то есть», «в смысле»).
+_PUT_RIGHT_HEADS = (("то", "есть"), ("в", "смысле"), ("вернее",), ("точнее",))
+
+
+def _qualified_then_put_right(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int:
+    """«Голосую за Туза пик, то есть за X», «за Миралиссу нашу, в смысле Сергея»: one or
+    two words that name no player right after the name read (a qualifier of it), then a
+    comma or dash and words of putting it right («то есть», «в смысле», «вернее», «точнее»)
+    with a player's nickname at most two words after them, ending the aside: the index of
+    that comma, so the correction is read as after the name itself; 0 when the clause goes
+    on otherwise."""
+    n = k
+    while n < min(hi, k + 2) and clause[n].word and idx.exact(words, n, None) is None:
+        n += 1
+    if n == k or n + 1 >= hi or clause[n].w not in (",", "—"):
+        return 0
+    for head in _PUT_RIGHT_HEADS:
+        m = n + 1
+        if tuple(words[m:m + len(head)]) != head:
+            continue
+        m += len(head)
+        for at in range(m, min(hi, m + 2)):
+            hit = idx.exact(words, at, None) if clause[at].word else None
+            if hit is not None:  # (the nick ends the aside: «…, то есть Y прав» tells of Y)
+                return n if at + hit.length >= hi or not clause[at + hit.length].word else 0
+        return 0
+    return 0

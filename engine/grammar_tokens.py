@@ -114,7 +114,39 @@ def tokenize_span(visible: str, lo: int, hi: int) -> list[Tok]:
         add(new(Tok, (raw, w, start, pos, False, False, False)))
     if _SHOUT.search(visible, lo, hi):
         _uncap_shouting(toks)
+    if _THAT_IS_SHORT.search(visible, lo, hi):
+        _that_is_spelt_out(toks)
     return toks
+
+
+#: «то есть» written short or run together: «т.е.», «т. е.», «тоесть», «тоись» (a fast skip).
+_THAT_IS_SHORT = re.compile(r"(?i)(?<!\w)(?:т\s?\.\s?е(?!\w)|то(?:есть|ись|исть|есь)(?!\w))")
+_THAT_IS_RUN = frozenset({"тоесть", "тоись", "тоисть", "тоесь"})
+
+
+def _that_is_spelt_out(toks: list[Tok]) -> None:
+    """«т.е.», «т. е.» and the run-together «тоесть», «тоись» inside a sentence become the two
+    words «то есть» (in place; each keeps its own offsets and text), so that a correction or
+    clarification after them («Голосую за X, т.е. за Y») is read as after «то есть»; the
+    abbreviation's dots end no clause. At the start of a sentence or line they stay as
+    written."""
+    n = 0
+    while n < len(toks):
+        t = toks[n]
+        if n == 0 or toks[n - 1].w in _CLAUSE_END:
+            n += 1  # («Т.е. охраняю X» opening a line: as written, no correction of a name)
+            continue
+        if t.word and t.w in _THAT_IS_RUN:
+            cut = t.start + 2
+            toks[n:n + 1] = [Tok(t.text[:2], "то", t.start, cut, True, t.cap, t.quoted),
+                             Tok(t.text[2:], "есть", cut, t.end, True, False, t.quoted)]
+        elif t.word and t.w == "т" and n + 2 < len(toks) and toks[n + 1].w == "." and \
+                toks[n + 2].word and toks[n + 2].w == "е":
+            last = n + 3 if n + 3 < len(toks) and toks[n + 3].w == "." else n + 2
+            e = toks[n + 2]
+            toks[n:last + 1] = [Tok(t.text, "то", t.start, toks[n + 1].end, True, t.cap, t.quoted),
+                                Tok(e.text, "есть", e.start, toks[last].end, True, False, e.quoted)]
+        n += 1
 
 
 #: Two words in capitals one after the other (a line written with Caps Lock on, maybe).

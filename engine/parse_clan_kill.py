@@ -196,6 +196,23 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -
                           lambda n: idx.approximate(words[n]) is not None)
 
 
+def two_kills_off_moon(ctx: Ctx, clause: list[Tok], start: int) -> int | None:
+    """On a day with no full moon, a clan member's two-kill heading ended by a colon or dash
+    over exactly two players named by their nicknames («Две цели: X и Y», «Двоих: X и Y»,
+    :func:`engine.grammar_kills.counted_kill`): the index after the second name, the clause
+    being two kills where the clan has one; None otherwise."""
+    if ctx.turn.event == "full_moon" or not count_said(clause, start, len(clause)):
+        return None
+    names = name_sizes(name_index(ctx.nicks), clause)
+    after = counted_kill(clause, start, names)
+    if after is None or after >= len(clause) or clause[after - 1].w not in (":", "—", "-"):
+        return None  # («Сегодня двое Пельмень и Гусар»: no heading mark, maybe who is about)
+    end = len(clause)
+    while end > after and not clause[end - 1].word:
+        end -= 1
+    return end
+
+
 def _line_opening(label: str, ordinals) -> re.Pattern:
     """A line or sentence opening with ``label`` (when any) and one of ``ordinals``."""
     alts = "|".join(sorted((re.escape(o) for o in ordinals), key=len, reverse=True))

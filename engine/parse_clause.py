@@ -57,7 +57,7 @@ from .parse_move import before_refused, read_move
 from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
-from .parse_clan_kill import both_again, chosen_second, full_moon_kill, in_brackets, one_of_two, \
+from .parse_clan_kill import both_again, chosen_second, full_moon_kill, two_kills_off_moon, in_brackets, one_of_two, \
     second_opens
 from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
@@ -256,6 +256,13 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # «Второе: X с утра …» beside «Третье: …»: the points of a text, no vote)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
         kws = full_moon_kill(ctx, clause, head, items)  # «Второго — X», «Двое: X и Y»
+    elif not kws and member is None and not excluded and ctx.sender.mafia and \
+            (end := two_kills_off_moon(ctx, clause, head)) is not None:
+        # «Две цели: X и Y» with no full moon: two kills, one allowed: asked, never dropped
+        items.append(Item(clause[head].start, problem=problem(
+            span(ctx.text, clause, head, end), "not_allowed", "too_many_targets",
+            action="clan_kill"), tried="clan_kill"))
+        return None
     elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
             kws[0].i > start and any(t.w in (",", "—", "(") for t in clause[start + 1:kws[0].i]) \
             and (second_opens(clause, start) or count_said(clause, start, kws[0].i)):

@@ -34,7 +34,7 @@ from .legality import NO_REPEAT, move_targets
 from .model import Move
 from .names import NameHit, name_index
 from .words import (first_singular, is_infinitive, is_known_word, is_noun, is_verb, maybe_verb,
-                    morph, predicate, role_words, verb_reading)
+                    morph, predicate, role_words, third_person, verb_reading)
 from .roles import CLAN_ROLES
 from .parse_search import whether_named, words_before
 from .parse_judge import judge
@@ -73,12 +73,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                                     hypothetical=False),
                          lo, hi, flags, items, True)
     if on_behalf and (named := member_after(ctx, clause, kw.j, actor.nick)) > kw.j and \
-            named < hi and not clause[named - 1].word and \
+            named < hi and (not clause[named - 1].word or (
+                clause[named].w in V.SENDER_WORDS and third_person(clause[kw.i].w))) and \
             (clause[named].w in V.SENDER_WORDS or clause[named].w in V.SELF_WORDS or (
                 clause[named].w in _ON_WHOM and named + 1 < hi and clause[named + 1].word)):
         # «Охрана — Бастион — на мне», «Кража — Ева — у Шерлока»: the member who moves named
         # after his move's word, then his target (not the member as his own target; a bare
-        # name after him stays as it was read)
+        # name after him stays as it was read); «Охраняет Бастион меня»: the member the
+        # subject of the verb in the third person before him, «меня» its object
         kw = replace(kw, j=named)
     if on_behalf and (on := _duty_on(ctx, actor, clause, kw, hi, items)) is not None:
         if on < 0:

@@ -538,16 +538,22 @@ _SECOND_VOTE = frozenset({"второй", "другой", "второе", "др�
 def one_then_second(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     """«Один — Арман, второй — Ануш» on a two-vote day: a clause opening with «один», a dash
     or a colon and a nickname (or «за»/«на» and a nickname), with «второй» (or «другой») and a dash after it, gives the
-    two votes as «Первый — X, второй — Y» does: a vote keyword over «один» (empty list when
+    two votes; so does «один за Арман, второй за Ануш» with «за» for the dash before both
+    players as «Первый — X, второй — Y» does: a vote keyword over «один» (empty list when
     the clause is none)."""
-    if ctx.votes < 2 or start + 2 >= len(clause) or clause[start].w not in _ONE or \
-            clause[start + 1].w not in ("—", "–", "-", ":"):
+    if ctx.votes < 2 or start + 2 >= len(clause) or clause[start].w not in _ONE:
+        return []
+    marks = ("—", "–", "-", ":")
+    bare = clause[start + 1].w == "за"  # «один за Шкафа, второй за Котофея»: «за», no dash
+    if clause[start + 1].w not in marks and not bare:
         return []
     words = clause_words(clause)
-    at = start + 3 if clause[start + 2].w in ("за", "на") and start + 3 < len(clause) else start + 2
+    at = start + 2 if bare else (
+        start + 3 if clause[start + 2].w in ("за", "на") and start + 3 < len(clause) else start + 2)
     if nick_at(ctx, clause, words, at) is None:
         return []  # («Один — за Шкафа, второй — за Котофея»: «за» before each)
-    if not any(clause[k].w in _SECOND_VOTE and clause[k + 1].w in ("—", "–", "-", ":")
+    after = ("за",) + marks if bare else marks  # (with no dash, «за» before the second too)
+    if not any(clause[k].w in _SECOND_VOTE and clause[k + 1].w in after
                for k in range(start + 3, len(clause) - 1)):
         return []
     return [Kw(V.VOTE, start, start + 1)]
