@@ -580,14 +580,17 @@ _CHOICE_LEADS = frozenset({"пусть", "пускай", "лучше", "тогд
 
 
 def _choice_lead(words: list[str]) -> int:
-    """Index after the words of choosing that open a clause («лучше», «пусть лучше», «тогда
-    уж»), 0 when it opens otherwise: the player named after them is put in the place of a
-    move just taken back («…хотя нет, он слишком очевидный. Лучше Лямбду»)."""
+    """Index after the words of choosing that open a clause («лучше», «тогда уж», «лучше
+    уж»), 0 when it opens otherwise or with a wish («пусть лучше», read from the start): the
+    player named after them is put in the place of a move just taken back («…хотя нет, он
+    слишком очевидный. Лучше Лямбду»)."""
     k = 0
     while k < len(words) and (words[k] in _CHOICE_LEADS or words[k] in V.CHOOSE_WORDS or
                               words[k] in ("уж", "уже", "всё-таки", "все-таки")):
         k += 1
-    return k if k and not V.CHOOSE_WORDS.issuperset(words[:k]) else 0
+    if "пусть" in words[:k] or "пускай" in words[:k] or V.CHOOSE_WORDS.issuperset(words[:k]):
+        return 0  # («Пусть лучше Кир заходит»: the wish is read from the clause's start)
+    return k
 
 
 def _choice_after_reason(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
