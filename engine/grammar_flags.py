@@ -337,7 +337,7 @@ _TAKE_BACK = frozenset({"отбой", "передумал", "передумал�
                         "опечатался", "опечаталась", "оговорился", "оговорилась",
                         "зачеркнуто", "зачеркнута", "зачеркнут"}) | V.JOKE_WORDS
 # (a joke word alone takes back as «шучу» does: «Убиваем X :) шутка.»)
-_BACK_WITH_NO = frozenset({"хотя", "ой", "стоп", "блин"})
+_BACK_WITH_NO = frozenset({"хотя", "ой", "ах", "ох", "упс", "стоп", "блин"})
 
 
 def takes_back(words: list[str]) -> bool:

@@ -288,6 +288,10 @@ def _unread_name(clause: list[Tok]) -> bool:
                for k, t in enumerate(clause))
 
 
+#: «сам», «сама», «сами»: the nominative of «oneself», the subject's emphasis («сам побью»).
+_EMPHATIC_SELF = frozenset({"сам", "сама", "сами"})
+
+
 def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
     """A name written before its keyword («Буку лечу», «Serginio — линч»): exact only."""
     idx = name_index(ctx.nicks)
@@ -297,6 +301,9 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
         t = clause[k]
         if not t.word:
             continue
+        if t.w in _EMPHATIC_SELF:
+            continue  # «Буку сегодня сам побью»: «сам» in the nominative is who acts (the
+            # verb's subject, «I myself»), never its object («себя»); the object is further back
         if t.w in V.SELF_WORDS:
             return NameHit(actor.nick, (actor.nick,), "self"), k, k + 1
         if t.w in V.SENDER_WORDS and (actor.role == "guard" or (

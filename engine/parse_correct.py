@@ -275,7 +275,9 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             if k is None or k is True:
                 return k is True
         else:
-            k = _aim_heading(words)  # «ищу врача. Кандидат — X»: the open move's target
+            k = _aim_heading(words) or _choice_lead(words)
+            # «ищу врача. Кандидат — X»: the open move's target; «Проверяю X… хотя нет, он
+            # слишком очевидный. Лучше Y»: the player chosen after the retraction's reason
     elif spared(ctx, clause, words, k, prev, items):
         # «Нет, за Буку не надо, за Гошу»: the spared target's place given to another
         if (done := _spared_instead(ctx, clause, words, k, prev, flags, items)) is not None:
@@ -575,6 +577,20 @@ def _right_after(ctx: Ctx, pos: int, said: str, clause: list[Tok]) -> bool:
 #: «…, пусть лучше X», «…, лучше X», «…, тогда X», «…, возьму X»).
 _CHOICE_LEADS = frozenset({"пусть", "пускай", "лучше", "тогда", "давай", "давайте", "возьму",
                            "беру", "выберу", "выбираю", "зову", "позову"})
+
+
+def _choice_lead(words: list[str]) -> int:
+    """Index after the words of choosing that open a clause («лучше», «тогда уж», «лучше
+    уж»), 0 when it opens otherwise or with a wish («пусть лучше», read from the start): the
+    player named after them is put in the place of a move just taken back («…хотя нет, он
+    слишком очевидный. Лучше Лямбду»)."""
+    k = 0
+    while k < len(words) and (words[k] in _CHOICE_LEADS or words[k] in V.CHOOSE_WORDS or
+                              words[k] in ("уж", "уже", "всё-таки", "все-таки")):
+        k += 1
+    if "пусть" in words[:k] or "пускай" in words[:k] or V.CHOOSE_WORDS.issuperset(words[:k]):
+        return 0  # («Пусть лучше Кир заходит»: the wish is read from the clause's start)
+    return k
 
 
 def _choice_after_reason(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Prev,
@@ -1034,7 +1050,9 @@ _DOUBT_OPENERS = frozenset({"хотя", "или", "либо", "а"})
 #: Words that conclude before the corrected name («…, тогда X», «…, значит, X»).
 _THEN = frozenset({"тогда", "значит",
                    # «а стоп, нельзя подряд, ок тогда X», «…барон сказал у X, ладно у X»
-                   "ок", "окей", "ok", "ладно"})
+                   "ок", "окей", "ok", "ладно",
+                   # «…хотя нет, он и так еле живой. Тогда уж Буку»: a particle of the choice
+                   "уж"})
 #: A request to the host before the corrected target («хотя нет, прошу записать Лапулю»).
 _REQUEST = frozenset({"прошу", "запишите", "записать", "запиши", "поставьте", "поставить",
                       "поставь", "отметьте", "отметить", "отметь"})

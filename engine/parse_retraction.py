@@ -43,7 +43,11 @@ def retraction(ctx: Ctx, clause: list[Tok], prev: Prev, adjacent: bool,
     if _explains_change(clause, prev, items):
         return True  # «Снимаю голос с X, голосую за Y. Передумал.»: why, not a new change
     dropped = {id(it) for it in prev.items}
-    tried = next((it.move.action for it in prev.items if it.move is not None), "")
+    tried = next((it.move.action for it in prev.items if it.move is not None), "") or \
+        next((it.tried for it in prev.items if it.problem is not None and it.tried and
+              it.problem.kind == "not_allowed"), "")
+    # («Зову Бэлу... ах нет, она вчера у меня была, нельзя»: the move the rules refused,
+    # taken back by the sender himself: its refusal goes with it)
     if not tried:
         return False
     items[:] = [it for it in items if id(it) not in dropped]
