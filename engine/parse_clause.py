@@ -20,7 +20,7 @@ from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past
                               plural_third, told_in_past)
 from .grammar_delegate import (
     advice_left_to_boss, boss_decides, member_nominates, own_move_noun, proposes_to_boss,
-    suggests_kill, to_my_boss,
+    my_boss, suggests_kill, to_my_boss,
     wishes_kill,
 )
 from .grammar_keywords import Kw, at_somebody, only_fillers
@@ -137,8 +137,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             tried="clan_kill"))
         return None
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
-    if kill is not None and _names_player(ctx, clause, start, loose=True) and \
-            suggests_kill(ctx, clause, kill.i):
+    if kill is not None and _names_player(ctx, clause, start, loose=_loose_advice(
+            clause, items)) and suggests_kill(ctx, clause, kill.i):
         if advice_left_to_boss(ctx, clause, items):
             return None  # «Босс, реши за меня. Убить бы X, но как он скажет»: talk
         # «X бы убрать — боссу подсказываю, решать ему»: the clan's order or advice? Ask
@@ -825,14 +825,27 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int, loose: bool = False) -> 
     words = clause_words(clause)
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
                                    idx.exact(words, k, None) is not None or
-                                   (loose and len(words[k]) >= 3 and _one_reading(idx, words[k])))
+                                   (loose and len(words[k]) >= 3 and
+                                    _one_reading(ctx, idx, words[k])))
                for k in range(lo, len(clause)))
 
 
-def _one_reading(idx, word: str) -> bool:
-    """True when ``word`` is a pet form, a part or a given name of exactly one nickname."""
+def _loose_advice(clause: list[Tok], items: list[Item]) -> bool:
+    """True when a kill left to the boss in ``clause`` may name its victim by a pet form
+    (:func:`_names_player` ``loose``): a wish with «бы» («Мочить бы Маринку, но это как Валера
+    решит»), or any suggestion from a member whose letter has given no move of his own role
+    before it («Охраняю Фокса. Убить предлагаю Кису, но пусть босс решает» is advice beside
+    his move, read as before)."""
+    return any(t.w in ("бы", "б") for t in clause) or not any(
+        it.move is not None and it.move.action in ("rob", "guard") for it in items)
+
+
+def _one_reading(ctx: Ctx, idx, word: str) -> bool:
+    """True when ``word`` is a pet form, a part or a given name of exactly one nickname, not
+    the sender's nor his boss's («решать Королеве»: the one who decides, no victim)."""
     hit = idx.approximate(word)
-    return hit is not None and hit.kind in ("pet", "part", "name") and len(hit.candidates) == 1
+    return hit is not None and hit.kind in ("pet", "part", "name") and \
+        len(hit.candidates) == 1 and hit.nick not in (ctx.sender.nick, my_boss(ctx))
 
 
 def _said_right_before(clause: list[Tok], i: int) -> bool:
