@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
-from .grammar_members import unnamed_member
+from .grammar_members import subject_after, unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
@@ -463,6 +463,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 items.append(Item(clause[kw.i].start, problem=mate))
                 continue
             member = mate
+            if (sub := subject_after(ctx, clause, kw.j, mate.nick)):
+                kw.j = hi = sub  # «Меня пусть охраняет Бастион»: he is the subject, no target
         elif clause[kw.i].w in lex.plural1 and (n or any(
                 t.w == "," for t in clause[start:kw.i])):
             member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
