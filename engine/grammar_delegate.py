@@ -561,6 +561,38 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
     return advice and boss and (consent or any(w in _DECIDE_WORDS for w in words))
 
 
+def proposes_to_boss(ctx, clause: list[Tok], kill) -> bool:
+    """True when a clan member (not the boss) opens the clause by calling his boss and puts
+    the clan kill at keyword ``kill`` to him in the indicative: «Шеф, кланом предлагаю X»,
+    «Мишань, предлагаю убить X», «Босс, убить советую X, но решай сам». Every member may
+    order the clan's kill (DECISIONS.md §4), but said to the boss it may as well be advice
+    between them: the caller asks (unless the letter holds the member's own move, where the
+    advice is a remark beside it, engine.parse_finish). Not a wish in the conditional («Шеф,
+    я бы убрал X, но решай сам»: no proposal made) nor under «не»."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    from .grammar_context import suggested
+
+    words = [t.w for t in clause if t.word]
+    if not suggested(clause, kill.i, kill.j) or {"бы", "б", "не", "ни"} & set(words):
+        return False
+    k = 0
+    while k < len(clause) and clause[k].w in _CALL_OPENERS:
+        k += 1
+    if k >= len(clause):
+        return False
+    size = 1 if clause[k].w in _BOSS_CALLED else boss_ref(ctx, clause, k)
+    return bool(size) and k + size < kill.i and clause[k + size].w == ","
+
+
+#: Words before the boss called at the head of a clause («Ну, шеф, …», «Слушай, босс, …»).
+_CALL_OPENERS = frozenset({"ну", "слушай", "слышь", ",", "эй", "о"})
+
+#: The boss called by his title («Шеф, …», «Босс, …»).
+_BOSS_CALLED = frozenset({"босс", "шеф", "дон", "батя", "главный", "командир"})
+
+
 def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
     """True when a clan member (not the boss) whose clan kills tonight wishes a kill in the
     conditional, a kill verb in the past tense with «бы» («Я бы убил X», «X я бы убрал,

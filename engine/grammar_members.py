@@ -12,6 +12,7 @@ asked about (:func:`role_subject`). Indices are token positions in one clause.
 from __future__ import annotations
 
 import functools
+import re
 
 from . import grammar_vocab as V
 from .grammar_orders import SILENCE, lemma, new_role_remark
@@ -282,10 +283,28 @@ def sole_member(ctx, boss, clause: list[Tok], kw):
         return None  # («Valentina, guard me.»: an English order is asked, engine.names_english)
     if len(mates) != 1 or _subordinate(clause, kw.i):
         return None
+    if w in lexicon().third and subject_after(ctx, clause, kw.j, mates[0]):
+        # «Лиду пусть охраняет Дед Мазай»: the member named as the subject after his verb,
+        # the player before it its object
+        return actor_of(ctx.state, mates[0])
     named = _named_before(ctx, clause, kw.i, mates[0])
     if named is False or (named is None and w in lexicon().third and not _ordered(clause, kw.i)):
         return None  # («Весь день молчал, а вечером защищает Маргошу»: of whom?)
     return actor_of(ctx.state, mates[0])
+
+
+def subject_after(ctx, clause: list[Tok], j: int, mate: str) -> int:
+    """The index after ``mate``'s nickname when it is written right after a move word ending
+    at ``j`` in its own (nominative) spelling («Лиду пусть охраняет Дед Мазай», not
+    «охраняет Бастиона», the player guarded) and ends the clause or its comma part: the
+    member is the verb's subject, its object stands before it. 0 otherwise."""
+    hit = name_index(ctx.nicks).exact(clause_words(clause), j, None) if j < len(clause) else None
+    if hit is None or hit.nick != mate:
+        return 0
+    end = j + hit.length
+    written = [norm(t.w) for t in clause[j:end] if t.word]
+    own = [norm(x) for x in re.findall(r"[^\W_]+", mate)]
+    return end if written == own and (end == len(clause) or not clause[end].word) else 0
 
 
 #: Marks between «за него» and the move word it heads («за него: грабим Сову»).

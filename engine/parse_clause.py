@@ -14,12 +14,13 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
-from .grammar_members import unnamed_member
+from .grammar_members import subject_after, unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
 from .grammar_delegate import (
-    advice_left_to_boss, boss_decides, member_nominates, own_move_noun, suggests_kill, to_my_boss,
+    advice_left_to_boss, boss_decides, member_nominates, own_move_noun, proposes_to_boss,
+    my_boss, suggests_kill, to_my_boss,
     wishes_kill,
 )
 from .grammar_keywords import Kw, at_somebody, only_fillers
@@ -136,14 +137,21 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             tried="clan_kill"))
         return None
     kill = next((k for k in kws if k.cls == V.KILL), None) if member is None else None
-    if kill is not None and _names_player(ctx, clause, start) and \
-            suggests_kill(ctx, clause, kill.i):
+    if kill is not None and _names_player(ctx, clause, start, loose=_loose_advice(
+            clause, items)) and suggests_kill(ctx, clause, kill.i):
         if advice_left_to_boss(ctx, clause, items):
             return None  # «Босс, реши за меня. Убить бы X, но как он скажет»: talk
         # «X бы убрать — боссу подсказываю, решать ему»: the clan's order or advice? Ask
         items.append(Item(clause[start].start, problem=problem(
             span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
             tried="clan_kill"))
+        return None
+    if kill is not None and kill.negated and _names_player(ctx, clause, start, loose=True) and \
+            proposes_to_boss(ctx, clause, kill):
+        # «Шеф, кланом предлагаю X»: the member's order of the kill or advice to his boss? Ask
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "suggested"),
+            tried="clan_kill", advised=True))
         return None
     if kill is not None and kill.negated and member_nominates(ctx, clause, kill):
         kill.negated = False  # «Убить предлагаю Катюху» from the thief: his order to the clan
@@ -462,6 +470,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
                 items.append(Item(clause[kw.i].start, problem=mate))
                 continue
             member = mate
+            if (sub := subject_after(ctx, clause, kw.j, mate.nick)):
+                kw.j = hi = sub  # «Меня пусть охраняет Бастион»: he is the subject, no target
         elif clause[kw.i].w in lex.plural1 and (n or any(
                 t.w == "," for t in clause[start:kw.i])):
             member = base = None  # «…, охранник охраняет Бобра, убиваем Лося»: the boss himself
@@ -816,13 +826,35 @@ def _vote_told_before(text: str, pos: int) -> bool:
     return "голос" in text[lo:pos].lower()
 
 
-def _names_player(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
-    """True when a nickname or «меня» is written in ``clause[lo:]``."""
+def _names_player(ctx: Ctx, clause: list[Tok], lo: int, loose: bool = False) -> bool:
+    """True when a nickname or «меня» is written in ``clause[lo:]``; ``loose``: also a pet
+    form, a part or a given name of one nickname alone («Кису» for Kisa_Meow, «Маринку» for
+    Маринка-Калина), as a kill suggested to the boss names its victim."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     return any(clause[k].word and (words[k] in V.SENDER_WORDS or
-                                   idx.exact(words, k, None) is not None)
+                                   idx.exact(words, k, None) is not None or
+                                   (loose and len(words[k]) >= 3 and
+                                    _one_reading(ctx, idx, words[k])))
                for k in range(lo, len(clause)))
+
+
+def _loose_advice(clause: list[Tok], items: list[Item]) -> bool:
+    """True when a kill left to the boss in ``clause`` may name its victim by a pet form
+    (:func:`_names_player` ``loose``): a wish with «бы» («Мочить бы Маринку, но это как Валера
+    решит»), or any suggestion from a member whose letter has given no move of his own role
+    before it («Охраняю Фокса. Убить предлагаю Кису, но пусть босс решает» is advice beside
+    his move, read as before)."""
+    return any(t.w in ("бы", "б") for t in clause) or not any(
+        it.move is not None and it.move.action in ("rob", "guard") for it in items)
+
+
+def _one_reading(ctx: Ctx, idx, word: str) -> bool:
+    """True when ``word`` is a pet form, a part or a given name of exactly one nickname, not
+    the sender's nor his boss's («решать Королеве»: the one who decides, no victim)."""
+    hit = idx.approximate(word)
+    return hit is not None and hit.kind in ("pet", "part", "name") and \
+        len(hit.candidates) == 1 and hit.nick not in (ctx.sender.nick, my_boss(ctx))
 
 
 def _said_right_before(clause: list[Tok], i: int) -> bool:

@@ -168,6 +168,9 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # «ворую у X; убить предлагаю Y, но решай сам»: his own move stands, «решай сам» is
         # about the suggestion
         items = [it for it in items if it.move is None or it.move.action != "delegate"]
+        # («Ворую у Розы. Босс, убить советую Гошу, но решай сам»: advice beside his move)
+        items = [it for it in items if not it.advised]
+    items = _advice_answered(items)
     items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
     items = search_target_after(ctx, items)  # «Ищу доктора! Первый кандидат — X»
@@ -195,6 +198,24 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
 
 
 _OWN_ROLE_MOVES = frozenset({"rob", "guard"})
+
+
+def _advice_answered(items: list[Item]) -> list[Item]:
+    """«Шеф, кланом предлагаю X. Решай сам.»: a bare «решай сам» after a kill the member
+    put to his boss (asked, ``Item.advised``) answers that proposal; it is no clear leaving
+    of the member's own move to the boss, so no ``delegate`` is read from it."""
+    first = min((it.pos for it in items if it.advised), default=None)
+    if first is None:
+        return items
+    return [it for it in items if not (
+        it.move is not None and it.move.action == "delegate" and it.pos > first and
+        set(re.findall(r"\w+", (it.move.span or "").lower())) <= _DECIDE_YOURSELF)]
+
+
+#: The words of a bare «решай сам» («Решай сам, ты главный», «ну решайте сами»).
+_DECIDE_YOURSELF = frozenset({"решай", "решайте", "реши", "решите", "сам", "сама", "сами",
+                              "ты", "вы", "ну", "уж", "тогда", "там", "главный", "главная",
+                              "короче", "в", "общем", "же"})
 
 #: The day's events by name («Страх», «Голос», «Выбери меня!»): in quotes, never a player.
 _EVENT_NAME = re.compile(r"(?:страх|голос|ярост|затмени|парадокс|пальм|тайн|апел[её]вк|"

@@ -19,7 +19,7 @@ from .grammar_plans import given_up, idiom_told, object_clause, promised_later, 
 from .grammar_quotes import in_reported_quote
 from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
-from .grammar_members import member_after, member_on, sole_member
+from .grammar_members import member_after, member_on, sole_member, subject_after
 from .grammar_antecedent import alive_only, clauses_before
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, own_move_word, read_back,
                            unnamed_pronoun, written_gender)
@@ -122,6 +122,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         j = member_after(ctx, clause, kw.j, mate.nick)
         if j == kw.j:
             j = member_on(ctx, clause, kw.j, mate.nick)  # «Охрана на Бастилии: X»
+        if clause[kw.i].w in lexicon().third and \
+                (sub := subject_after(ctx, clause, kw.j, mate.nick)):
+            j = hi = sub  # «Лося пусть охраняет Бастион, а …»: his object before the verb
         end = read_move(ctx, mate, clause, replace(
             kw, j=j, imperative=False, hypothetical=False), lo, hi, flags, mine, True)
         if any(it.move is not None for it in mine) and \

@@ -40,6 +40,7 @@ class Item:
     later: bool = False  # a plan for another day («завтра проверю X»), asked about
     also: "Item | None" = None  # a problem read with this move («Таню и Бармалея»: who?)
     member_kill: bool = False  # the clan kill a boss told through a member («Индеец стреляет в X»)
+    advised: bool = False  # a kill a member puts to his boss («Шеф, предлагаю X»), asked
     #: what a bare «Нет, передумал.» took back (engine.parse_retraction): given back when the
     #: next move changes an earlier move of another kind (engine.parse_finish._misplaced_back)
     restore: list = field(default_factory=list)
