@@ -365,6 +365,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     most = max_targets(action, ctx.turn)
+    if action == "vote" and most == 1 and len(tg.hits) > 1 and tg.hits[0][0].nick and \
+            len({h.nick for h, _, _ in tg.hits}) == 1:
+        tg.hits = tg.hits[:1]  # «за тапка за тапка» on a one-vote day: one player said twice
     if action == "vote" and len(tg.hits) > most and clause is not None and \
             (one := _restated(clause, tg)) is not None:
         tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
