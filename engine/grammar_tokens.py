@@ -47,6 +47,21 @@ _PAST = frozenset({"вчера", "позавчера"})
 _THEN = frozenset({"тогда"})
 
 
+#: The writer himself as the subject or owner that opens a new sentence after an emoji
+#: («ход на усмотрение Лены 🙏 у меня завтра утренник», «… 😅 я сегодня спать»).
+_SELF_OPENERS = frozenset({"я", "мы"})
+_SELF_OWNED = frozenset({"меня", "нас"})
+
+
+def _about_self(toks: list, k: int, last: int) -> bool:
+    """True when the words at ``k`` (right after an emoji) are the writer's own «я», «мы» or
+    «у меня», «у нас»: a statement about himself, never the object of the move before the
+    picture."""
+    if toks[k].w in _SELF_OPENERS:
+        return True
+    return toks[k].w == "у" and k + 1 < last and toks[k + 1].w in _SELF_OWNED
+
+
 class Tok(NamedTuple):
     """One token: ``text`` as written, ``w`` normalised (lower case, ё → е; punctuation as
     itself, dashes as «—», arrows as «→»), ``start``/``end`` offsets in the letter,
@@ -265,7 +280,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                     n + 3 < last and toks[n + 3].word) or (
                     toks[n + 1].cap and toks[n + 1].w in _OPENERS) or toks[n + 1].w in _TODAY or
                     toks[n + 1].w in _PAST or toks[n + 1].w in _THEN or
-                    _cap_phrase(toks, n + 1, last) or _name_then_own(toks, n + 1, last)):
+                    _cap_phrase(toks, n + 1, last) or _name_then_own(toks, n + 1, last) or
+                    _about_self(toks, n + 1, last)):
                 out.append(cur)  # «мне миномёт достался 😁 палю в Ёжика»: a new sentence
                 # (not «Голос у Мирона 😂 такой писклявый»; «нахамил 😤 Зову X» too; a
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,

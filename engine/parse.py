@@ -329,16 +329,18 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             passed(ctx, clause)
             continue
         count = len(items)
-        if doubted(ctx, clause, prev, adjacent, items) or \
+        if (doubt := doubted(ctx, clause, prev, adjacent, items)) or \
                 alternative(ctx, clause, prev, adjacent, items):
             # «мо в Зефирку. ну или Ктулху хз»: neither is an order, unless a later «ладно,
             # давай X» chooses
             weighed = named_players(ctx, prev.clause) | named_players(ctx, clause) \
                 if prev.clause else frozenset()  # («Стреляю в X... или в Y... в X.»)
+            # (a doubt offers the one player it put in doubt: «линч — X. или нет. да. X.»
+            # names him again alone, and so settles it)
             held = Prev(prev.cls, prev.start, prev.member, [
                 it for it in items if it.pos >= prev.start and it.problem is not None and
                 it.problem.reason == "alternative"], prev.clause,
-                offered=weighed if len(weighed) > 1 else frozenset())
+                offered=weighed if len(weighed) > 1 or (doubt and weighed) else frozenset())
             prev = None
             continue
         if prev is not None and _self_asked(clause) and open_move(prev) and \

@@ -73,12 +73,12 @@ def final_choice(ctx: Ctx, clause: list[Tok], prev: Prev, flags: dict,
     words = clause_words(clause)
     around = _AROUND
     among = offered(prev)
-    if _CONCLUDING.isdisjoint(words):
-        if not _CONCLUDING_CHOICE.isdisjoint(words) and prev.items and all(
-                it.problem is not None and it.problem.reason in ("alternative", "alternatives")
-                for it in prev.items):
-            around = _AROUND | _CONCLUDING_CHOICE
-        elif among:
+    if not _CONCLUDING_CHOICE.isdisjoint(words) and prev.items and all(
+            it.problem is not None and it.problem.reason in ("alternative", "alternatives")
+            for it in prev.items):
+        around = _AROUND | _CONCLUDING_CHOICE  # («короче X, окончательно»: both kinds)
+    elif _CONCLUDING.isdisjoint(words):
+        if among:
             around = _BARE  # «Охраняю… X или Y? … Ну нет. X, как всегда»
         elif not _inflected_alone(ctx, clause, words, prev):
             return False  # the common case

@@ -25,6 +25,7 @@ from .grammar_asides import settled
 from .grammar_target_words import first_word
 from .grammar_target_fix import parts_after
 from .grammar_tokens import Tok, span, clause_words
+from .grammar_questions import is_question
 from .names import NameHit, name_index
 from .words import past_tense, predicate, role_words, third_person
 from .roles import ROLE_CIVILIANS
@@ -172,6 +173,20 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             return False  # «Голосую за X, хотя нет — за Y»: the clause corrects its own move
     if k is None and not more and adjacent:
         k = _slip_name(ctx, clause, prev)  # «Голос за Ромашку... ой, за Кардинала»
+    if k is not None and (kw := _move_after_dash(ctx, clause, k, prev)) is not None:
+        # «охраняю X. ой нет, X сегодня занят — охраняю себя»: the reason, then after the
+        # dash the move made again in full, which replaces the one taken back
+        before = len(items)
+        read_move(ctx, ctx.sender, clause, kw, kw.j, len(clause), flags, items, False)
+        if not any(it.move is not None for it in items[before:]):
+            del items[before:]
+        else:
+            dropped = {id(it) for it in prev.items}
+            items[:before] = [it for it in items[:before] if id(it) not in dropped]
+            new = [it for it in items if it.pos >= clause[0].start]
+            prev.items[:] = new  # («… — охраняю себя. Или нет»: a doubt after is of this move)
+            prev.start = clause[0].start
+            return True
     if k is not None and (kw := _own_heading_after(ctx, clause, k, prev)) is not None:
         # «Цель — X. Голос — Y. UPD: Цель — Z» from the maniac: the heading after the
         # correction words is his own move's, corrected (as «UPD: убиваю Z»), not the vote's
@@ -477,6 +492,26 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         dropped = {id(it) for it in prev.items if it.withdraw is None}
         items[:before] = [it for it in items[:before] if id(it) not in dropped]
     return True
+
+
+def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | None:
+    """The keyword of the sender's own move of ``prev``'s kind that opens the words after a
+    dash in a correction clause whose correction words end at ``k`` («ой нет, X сегодня
+    занят — охраняю себя»): the reason told, the move is then written again in full. None
+    when there is no such dash, or the move before was a boss's order for a member."""
+    if prev.member is not None or not any(it.move is not None for it in prev.items) or \
+            is_question(ctx.text, clause):
+        return None
+    dash = next((n for n in range(k + 1, len(clause) - 1)
+                 if clause[n].w == "—" and clause[n + 1].word), None)
+    if dash is None:
+        return None
+    kws = find_keywords(clause, set(range(dash + 1)), name_index(ctx.nicks))
+    kw = next((kw for kw in kws if kw.i == dash + 1), None)
+    if kw is None or kw.cls != prev.cls or kw.negated or kw.reported or kw.weak or \
+            kw.hypothetical or kw.imperative:
+        return None
+    return kw
 
 
 def _left_to_boss(ctx: Ctx, clause: list[Tok], k: int) -> bool:

@@ -367,6 +367,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     most = max_targets(action, ctx.turn)
+    if action == "vote" and most == 1 and clause is not None and _said_again_with_za(clause, tg):
+        tg.hits = tg.hits[:1]  # «за тапка за тапка» on a one-vote day: one player said twice
     if action == "vote" and len(tg.hits) > most and clause is not None and \
             (one := _restated(clause, tg)) is not None:
         tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
@@ -1418,3 +1420,13 @@ def _sounded_vote_said(clause: list[Tok], tg: Targets) -> bool | None:
                                                            for t in rest)):
         return True
     return rest[0].w in _SOUNDED_PAUSE and len(rest) > 1 and rest[1].w in _SOUNDED_REASON
+
+
+def _said_again_with_za(clause: list[Tok], tg: Targets) -> bool:
+    """True when every target of a vote is the same player, each written after «за» («Голос
+    за степана нет за тапка за тапка»): the vote said again, as «за X, за X» is; a bare
+    name written twice («голос зяблик зяблик») may mean two votes, and is asked."""
+    if len(tg.hits) < 2 or not tg.hits[0][0].nick or \
+            len({h.nick for h, _, _ in tg.hits}) != 1:
+        return False
+    return all(i > 0 and clause[i - 1].w == "за" for _, i, _ in tg.hits)
