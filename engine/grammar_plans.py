@@ -203,8 +203,10 @@ def past_wish(clause: list[Tok], i: int, k: int | None = None) -> bool:
     """True when a past form of wanting or meaning to (:data:`_WANTED`, not «хотел бы») at
     ``k`` (else any of the three words before) governs the infinitive move word at ``i``
     with only words between («Хотел проверить X.», «Собиралась сегодня позвать X»): what was
-    wanted may or may not be done today — asked, neither applied nor dropped."""
-    if not is_infinitive(clause[i].w):
+    wanted may or may not be done today — asked, neither applied nor dropped. Not when «но»
+    (or «да», «однако» after a comma) follows: the wish is weighed there («Хотел было прибить
+    X, да Мессир не велел», :func:`given_up`)."""
+    if not is_infinitive(clause[i].w) or _but_after(clause, i):
         return False
     for n in ([k] if k is not None else range(max(0, i - 3), i)):
         if clause[n].w in _WANTED and i - n <= 3 and all(t.word for t in clause[n + 1:i]) and \
