@@ -511,13 +511,21 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
 
 
 def _latest_only(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``moves`` without those a later letter replaced (``superseded``) when a move of the same
-    kind (action, and member for a boss's move) is listed too."""
+    """``moves`` (in arrival order) without those a later letter replaced (``superseded``)
+    when a move of the same kind (action, and member for a boss's move) is listed too, and
+    without a move refused by a rule (``refused``) when a later letter made a move of the same
+    kind that was not refused: the player replaced it, as his reply to that letter told him
+    (a fresh host, s46: a late letter's heal of a player killed that night, then the next
+    day's own heal, read as two heals in one results letter). A refused move after the one
+    that stands is kept: the player is told his change was not taken."""
     def kind(m: dict[str, Any]) -> tuple:
         return m["action"], m.get("member")
 
     final = {kind(m) for m in moves if m.get("reason") != "superseded"}
-    return [m for m in moves if m.get("reason") != "superseded" or kind(m) not in final]
+    kept = [m for m in moves if m.get("reason") != "superseded" or kind(m) not in final]
+    return [m for k, m in enumerate(kept)
+            if m.get("outcome") != "refused" or
+            not any(kind(later) == kind(m) and later.get("outcome") != "refused" for later in kept[k + 1:])]
 
 
 #: «Re:», «Fwd:», «Ответ:» and the like at the head of a subject, and a «[тег игры]».
