@@ -170,6 +170,7 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
         text = html_to_text(text, quoted=True)
     text = clean_text(text)  # a marker behind a no-break space or a zero-width space still cuts
     text = cut_forum_quotes(text)  # a forum post pasted in BBCode, «[quote="Ник"]…[/quote]»
+    text = cut_pasted_posts(text)  # forum posts copied from the page, «Ник писал(а):» + text
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     fido = fido_prefixes(lines)
     colon = [":" in x or "：" in x for x in lines]
@@ -254,6 +255,41 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+#: The head a forum engine prints over a quoted post, as copied from the page: «Рыбак
+#: писал(а):», «Кот Баюн написал(а):» (phpBB and its Russian kin: the «(а)» is the engine's,
+#: never a writer's own), a date after the verb allowed («Рыбак писал(а): 07 дек 2026, 21:00»).
+_POSTED_BY = re.compile(r"^[ \t]*(?P<who>[^\s\d>][^\n:@<>]{0,60}?)[ \t]+(?:на)?писал\(а\)[ \t]*:[^\n]{0,40}$",
+                        re.IGNORECASE)
+
+
+def cut_pasted_posts(text: str, mark: str = QUOTE_MARK) -> str:
+    """``text`` without the forum posts a player copied from the thread's page into his letter:
+    each block from a forum engine's head «Ник писал(а):» (:data:`_POSTED_BY`; no mail
+    client's attribution, which has an address or a date) to the next blank line, «>» line or
+    such head is someone else's words (DECISIONS.md §8: a letter's
+    moves are its sender's own) and becomes one ``mark`` line; the player's own text above,
+    between and below the blocks is kept (elderly players paste the day's thread above or
+    below their own lines). Pure; text with no «писал(а)» is returned as it is."""
+    if "писал(а)" not in text.lower():
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        head = _POSTED_BY.match(line)
+        # (not a mail client's «Вт, 7 дек. 2026 г. в 21.03, X написал(а):»: a date before it)
+        if head and not strong_attribution(head.group("who")):
+            if not inside:
+                out.append(mark)
+            inside = True
+            continue
+        if inside and line.strip() and not line.lstrip().startswith(">"):
+            continue
+        inside = False
+        out.append(line)
+    return "\n".join(out)
 
 
 #: An answer the player wrote into an unmarked quote, marked with an arrow at the start of

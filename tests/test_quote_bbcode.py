@@ -42,6 +42,12 @@ LAYOUTS = {
     "with_mail_quote": f"{NEW}\n\n[quote]Линч: Лось[/quote]\n\n> Лечу Лося.\n\n-- \nКузя",
     # the cut post is nothing of the player's: the mail quote under it still opens the letter,
     # and the player's text under its rule line is kept
+    # posts copied from the thread's page as the forum shows them, «Ник писал(а):» over each
+    # (elderly players paste the day's thread above or below their own lines)
+    "rendered_above": f"Тема: День 3. Обсуждение\nЛось писал(а):\n{OLD}\n\n{NEW}",
+    "rendered_below": f"{NEW}\nС уважением, Кузя\n\nЛось писал(а):\n{OLD}",
+    "rendered_two_posts": f"Лось писал(а):\nЛечу Лося.\nВедущий Игры написал(а): 07 дек 2026, 21:00\n"
+                          f"Линч: Лось\n\n{NEW}",
     "above_a_top_mail_quote": '[quote="Лось"]Линч: Лось[/quote]\nОт: Ведущий <host@example.org>\n'
                               "Отправлено: 4 декабря 2026 г. 15:19\nКому: Кузя\nТема: RE: Ход\n\n"
                               f"Лечу Лося.\n-----\n{NEW}",
@@ -86,3 +92,10 @@ def test_a_pronoun_after_a_cut_post_is_asked_not_given_to_an_earlier_name():
     assert _moves(body, "none") == ([{"action": "heal", "target": "Бобёр"}], ["unparsed"])
     assert _moves("Лечу Бобра.\nГолосую за него.", "none") == (
         [{"action": "heal", "target": "Бобёр"}, {"action": "vote", "target": "Бобёр"}], [])
+
+
+def test_a_players_own_words_about_a_post_are_kept():
+    """Only the forum engine's head («писал(а):», the «(а)» is the engine's) opens a pasted
+    post; the player's own «Лось писал, что …» is his text."""
+    text = "Лось вчера писал, что лечит Бобра.\nЛось писал: лечу Лося.\nЛинч: Ёжик"
+    assert strip_quotes(text) == text
