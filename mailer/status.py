@@ -34,6 +34,9 @@ class PlayerStatus:
     alive: bool
     moves: list[str] = field(default_factory=list)
     voted: bool = False
+    #: the players his standing letter vote names («Ярость», «Голос»: one or two), [] when
+    #: his vote came from the host's import or the thread only
+    vote_targets: list[str] = field(default_factory=list)
     letters: int = 0
     autokill_points: int = 0
     words: int | None = None  # thread words today (None: no thread read)
@@ -164,9 +167,11 @@ def player_rows(state, letters, imported_votes: set[str],
             ([Move.from_json(m) for m in json.loads(moves or "[]") or []], cancels, unvote)
             for moves, cancels, unvote in mine)
         actions = [m.action for m in standing]
+        vote = next((m for m in reversed(standing) if m.action == "vote"), None)
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
+            vote_targets=list(vote.targets or ((vote.target,) if vote.target else ())) if vote else [],
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
             role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member],
             night=sorted(night_role_moves(state, turn, nick)) if turn is not None else []))

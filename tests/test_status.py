@@ -266,3 +266,31 @@ def test_status_shows_the_rehearsal_clock(tmp_path):
                                env={"MAFIA_MAIL_NOW": (START + timedelta(hours=1)).isoformat()})
     assert shown.exit_code == 0, shown.output
     assert shown.output.splitlines()[1] == "Сейчас 07.12.2026 20:30 (МСК), до срока 23 ч"
+
+
+def test_a_two_vote_day_shows_a_letter_with_one_vote_as_half(tmp_path):
+    """«Ярость» (two votes each): a fresh host (s46) saw «да» in the «Голос» column whether a
+    player had sent one vote or both. A letter naming one shows «1 из 2»; naming two, «да»;
+    both status paths give the same players' votes."""
+    from mailer.day import set_event
+
+    game = Game(tmp_path)
+    try:
+        set_event(game.cfg, game.store, "rage", now=START)
+        game.deliver(letter("Бука <buka@example.org>", "Лечу Маруську. Линч: Ягуарчик", msgid="r1@x"),
+                     START + timedelta(hours=2))
+        game.deliver(letter("serg@example.org", "Голоса: Бука и Маруська", msgid="r2@x"),
+                     START + timedelta(hours=3))
+        game.sync()
+        fast, slow = read_status(game.cfg), status(game.cfg, game.store)
+        shown = CliRunner().invoke(cli_main, ["--config", str(game.cfg.path), "status"],
+                                   env={"MAFIA_MAIL_NOW": (START + timedelta(hours=4)).isoformat(),
+                                        "COLUMNS": "200"})
+    finally:
+        game.store.dispose()
+    assert fast == slow
+    votes = {p.nick: p.vote_targets for p in fast.players if p.vote_targets}
+    assert votes == {"Бука": ["Ягуарчик"], "Serginio": ["Бука", "Маруська"]}
+    rows = {line.split()[0]: line for line in shown.output.splitlines() if line.strip()}
+    assert "1 из 2" in rows["Бука"] and "1 из 2" not in rows["Serginio"] and " да " in rows["Serginio"], \
+        shown.output

@@ -133,10 +133,14 @@ def status(ctx: click.Context) -> None:
                             "репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
     thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
+    from engine.lynch import votes_per_player
+
+    two = votes_per_player(rep.event) == 2  # «Ярость», «Голос»: a letter naming one is half of it
     for p in rep.players:
         rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(action_name(m, p.role) for m in p.moves) or "—",
                      "лишён" if p.lost_vote and p.alive else
-                     ("да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
+                     ("1 из 2" if two and p.voted and len(p.vote_targets) == 1 else
+                      "да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
                      str(p.autokill_points),
                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
     out.print(rows)
