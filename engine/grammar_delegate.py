@@ -685,3 +685,29 @@ def member_nominates(ctx, clause: list[Tok], kill) -> bool:
     if {"решай", "решайте", "реши", "решите"} & set(words):
         return False
     return True
+
+
+def other_decides(ctx, clause: list[Tok], i: int) -> bool:
+    """True when the weak «пусть (сам) решает» at ``i`` has no subject of its own and follows
+    a player named right before its comma who is not the sender's boss («Голос — Гимли, пусть
+    решает за всех»): its implied subject is that player, the sender leaves no move to his
+    boss. A subject written after the verb («…, пусть решает дон») is read as usual."""
+    if i < 2 or clause[i].w not in ("пусть", "пускай") or clause[i - 1].w != ",":
+        return False
+    n = i + 1
+    while n < len(clause) and clause[n].w in ("сам", "сама", "решает", "решит"):
+        n += 1
+    if n < len(clause) and clause[n].word and clause[n].w != "за" and (
+            boss_ref(ctx, clause, n) or _title(ctx, clause[n].w) or clause[n].cap):
+        return False  # («…, пусть решает Дон»: the subject after the verb)
+    from .parse_types import nick_at
+
+    words = clause_words(clause)
+    boss = my_boss(ctx)
+    for k in range(max(0, i - 4), i - 1):
+        hit = nick_at(ctx, clause, words, k) if clause[k].word else None
+        if hit is None or k + hit.length != i - 1:
+            continue
+        nicks = {hit.nick} if hit.nick is not None else set(hit.candidates)
+        return bool(nicks) and boss not in nicks and ctx.sender.nick not in nicks
+    return False

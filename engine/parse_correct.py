@@ -74,7 +74,15 @@ def _with_surname(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
     ``hit``."""
     if hit.length != 1 or k + 1 >= len(clause) or not clause[k + 1].word:
         return hit
-    owners = name_index(ctx.nicks).parts.get(words[k + 1], ())
+    idx = name_index(ctx.nicks)
+    owners = idx.parts.get(words[k + 1], ())
+    if not owners and clause[k].cap and clause[k + 1].cap and len(words[k + 1]) >= 3:
+        # «Киски Мурлыски» for «Киса_Мурлыса»: both words of a two-word nick in pet forms
+        near = idx.approximate(words[k + 1])
+        if near is not None and near.kind in ("pet", "part", "name") and \
+                len(near.candidates) == 1 and near.candidates[0] == hit.nick and \
+                len(re.findall(r"[^\W\d_]+", hit.nick)) == 2:
+            owners = near.candidates
     if len(owners) != 1:
         return hit
     owner = next(iter(owners))

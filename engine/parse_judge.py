@@ -14,6 +14,7 @@ from .grammar_rules import ASK, Actor, action_for, actor_of, max_targets, proble
 from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
+from .grammar_delegate import other_decides
 from .grammar_plans import IF_WORDS, asks_how, if_survive, past_wish, whether_clause
 from .grammar_keywords import Kw, find_keywords
 from .grammar_target_types import Targets
@@ -85,6 +86,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
           flags: dict, on_behalf: bool, clause: list[Tok] | None = None) -> Item | None:
     """Decide what one keyword with its targets is: a move, a problem, or chatter (None)."""
     if action == "delegate":
+        if clause is not None and kw.weak and other_decides(ctx, clause, kw.i):
+            return None  # «Голос — Гимли, пусть решает за всех»: Гимли decides, no delegation
         return Item(0, move=Move("delegate"), tried="delegate")
     if kw.cls == V.GUARD and clause is not None and not tg.hits and _proverb_guard(clause, kw):
         return None  # «Люська пускай меня охраняет, береженого бог бережет»: the proverb

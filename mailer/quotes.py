@@ -234,6 +234,11 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
                 continue
             kept += _arrow_answers(lines, end, fido)  # answers written into the quote («-->»)
             break  # a mail client's quoted letter follows without «>»
+        if own and _HOST_ACK.match(line) and not lines[i - 1].strip():
+            # the host's acceptance pasted under the player's text with no mark or head
+            # («Ваше письмо принято.» and yesterday's moves under it): cut to the end
+            unmarked = unmarked or line.strip()
+            break
         if mobile_signature(line):
             nxt = _next_text(lines, i + 1)
             if nxt is not None and (quoted_line(lines[nxt], fido)
@@ -255,6 +260,13 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+#: A line in the host's voice opening his acceptance of the player's letter, alone on its line
+#: («Ваше письмо принято.», «Ваши ходы приняты!»): the second person's possessive, a word of
+#: the letter or its moves, and «принят(о/ы)»; a player never says it of his own letter.
+_HOST_ACK = re.compile(r"^[ \t]*(?:ваше\s+письмо\s+принято|ваш\s+(?:ход|голос)\s+принят|"
+                       r"ваши\s+(?:ходы|голоса)\s+приняты)[ \t]*[.!:]?[ \t]*$", re.IGNORECASE)
 
 
 #: The head a forum engine prints over a quoted post, as copied from the page: «Рыбак
