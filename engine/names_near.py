@@ -149,7 +149,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # «Володьку»: a pet form built on the nick Володя itself, not on Вовчик, who is
         # reached only by the given name they share (but «Лёху» for «Лёха_2003» is as well
         # «Lexa99», the same word in Latin letters: it stays a reading)
-        owners, kind = by_form, "pet"
+        owners, kind = by_form | _same_stem_sons(index, word), "pet"
     if len(owners) > 1 and len(by_form) == 1 and by_form <= owners and kind in ("pet", "name") \
             and _sibling_pet(index, word, next(iter(by_form)), owners - by_form):
         # «Алёнку» for «Алёнушка»: a pet form on the stem of a nick that is a pet form
@@ -407,6 +407,18 @@ def _latin_full(nick: str) -> set[str]:
         return set()
     return {r for w in re.findall(r"[a-z]+", norm(nick)) if len(w) > 3
             for r in (cyrillic_reading(w),) if full_names(r)}
+
+
+def _same_stem_sons(index: NameIndex, word: str) -> set[str]:
+    """The patronymic nicks on a given name ``word`` is a pet form of that begin with the
+    word's first four letters, its stem cut from the full name as theirs is («Кузьку»:
+    Кузьма's «Кузька», as «Кузьмич» is built on «Кузьм-»): as good a reading as a nick the
+    pet form is also built on («Кузя»), asked. (Not «Петьку» for «Петрович»: «петь-» is no
+    beginning of «петр-».)"""
+    if len(word) < 5:
+        return set()
+    return {n for name in names_written(word) for n in index.patronymic.get(name, ())
+            if norm(n).startswith(word[:4])}
 
 
 def _same_word_read(latin: str, nick: str) -> bool:

@@ -407,7 +407,13 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     if ch == "e" and nxt == "e":
         return 2, ("и", "ее")  # English «ee»: «Lee» → «Ли», «Steel» → «Стил»
     if english and ch == "i" and nxt == "e" and i > 0 and after and after not in _LAT_VOWELS:
+        if word[i + 2:] == "l":  # a final «-iel» is two syllables: «Ariel» → «Ариэль»
+            return 2, ("ие", "иэ", "и")
         return 2, ("ие", "и")  # English «ie» before a consonant: «Priest» → «Прист», «Field»
+    if ch == "e" and i > 0 and word[i - 1] in "aiouy":
+        # an «e» after another vowel is written «э» as well: «Ariel» → «Ариэль», «Raphael»
+        # → «Рафаэль», «Noel» → «Ноэль» (as in «поэт», «дуэль»)
+        return 1, ("е", "э")
     if ch == "e":
         return 1, ("э", "е") if i == 0 else ("е",)
     if ch == "y" and (not nxt or nxt not in "aoue"):
