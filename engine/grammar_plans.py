@@ -52,10 +52,11 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             return True
         if clause[k].w in ("но", "а", "зато"):
             return False
-        if clause[k].w in _WANTED and k not in excluded and _but_after(clause, i):
-            return True  # «Хотела ещё пострелять в X, но нельзя»: a wish given up
-        if k not in excluded and past_wish(clause, i, k):
-            return True  # «Хотел проверить X.»: a wish in the past, done or not? Asked
+        if clause[k].w in _WANTED and k not in excluded and (
+                _but_after(clause, i) or past_wish(clause, i, k)):
+            # «Хотела ещё пострелять в X, но нельзя»: a wish given up; «Хотел проверить X.»:
+            # a wish in the past, done or not? Asked
+            return True
         k -= 1
     if k >= 0 and clause[k].w == ",":  # «Потом, может, проверю Лося»: a parenthesis before
         words = []
@@ -206,13 +207,10 @@ def past_wish(clause: list[Tok], i: int, k: int | None = None) -> bool:
     wanted may or may not be done today — asked, neither applied nor dropped. Not when «но»
     (or «да», «однако» after a comma) follows: the wish is weighed there («Хотел было прибить
     X, да Мессир не велел», :func:`given_up`)."""
-    if not is_infinitive(clause[i].w) or _but_after(clause, i):
-        return False
-    for n in ([k] if k is not None else range(max(0, i - 3), i)):
-        if clause[n].w in _WANTED and i - n <= 3 and all(t.word for t in clause[n + 1:i]) and \
-                not any(t.w in ("бы", "б") for t in clause[n + 1:i]):
-            return True
-    return False
+    governs = any(clause[n].w in _WANTED and i - n <= 3 and all(t.word for t in clause[n + 1:i])
+                  and not any(t.w in ("бы", "б") for t in clause[n + 1:i])
+                  for n in ([k] if k is not None else range(max(0, i - 3), i)))
+    return governs and is_infinitive(clause[i].w) and not _but_after(clause, i)
 
 
 def _but_after(clause: list[Tok], i: int) -> bool:

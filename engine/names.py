@@ -741,6 +741,13 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
     nothing, every word in the same case, or all but the last uninflected."""
     out: dict[str, frozenset[str]] = {}
+
+    def add(ws: list[str], case: str) -> None:
+        # the words joined by «_», «-» or nothing, then glued as said (:func:`_glued`)
+        for key in ("_".join(ws), "-".join(ws), "".join(ws), _glued(ws)):
+            if key:
+                out[key] = out.get(key, frozenset()) | {case}
+
     named: list[list[str]] = []  # the Cyrillic words in the nominative (see below)
     for case in sorted(ALL_CASES, key=lambda c: c != "nomn"):
         per_word = []
@@ -769,24 +776,14 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
                 heads_read += [h for h in _product(named[:-1]) if h not in heads_read]
             for head in heads_read:
                 for last in dict.fromkeys(cyrillic[-1] + bare) if len(words) > 1 else ():
-                    for sep in ("_", "-", ""):  # «аннемарии» for «Anna-Maria»
-                        key = sep.join(head + [last])
-                        out[key] = out.get(key, frozenset()) | {case}
-                    glued = _glued(head + [last])
-                    if glued:
-                        out[glued] = out.get(glued, frozenset()) | {case}
+                    add(head + [last], case)  # «аннемарии» for «Anna-Maria»
         heads = [[]]
         for fit in per_word[:-1]:
             heads = [h + [f] for h in heads for f in fit]
         heads.append(words[:-1])
         for head in heads:
             for last in per_word[-1]:
-                for sep in ("_", "-", ""):
-                    key = sep.join(head + [last])
-                    out[key] = out.get(key, frozenset()) | {case}
-                glued = _glued(head + [last])
-                if glued:
-                    out[glued] = out.get(glued, frozenset()) | {case}
+                add(head + [last], case)
     if LAT.search(words[-1]) or re.search(r"\d", words[-1]):
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
