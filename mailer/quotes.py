@@ -16,7 +16,7 @@ from typing import Iterable, NamedTuple
 from engine.textnorm import QUOTE_MARK, clean_text, cut_forum_quotes
 
 from .quote_heads import (
-    ADDRESS,
+    ADDRESS, QUOTE_LINE,
     BARE_RULE, DASHES, FORWARD_MARKER, HAS_FWD, OUTLOOK_RULE, attribution_span, fido_prefixes,
     header_block_end, header_kind, is_signature_rule, memo_title, mobile_signature, quoted_line,
     separator, strong_attribution, text_before_attribution,
@@ -297,7 +297,7 @@ def cut_pasted_posts(text: str, mark: str = QUOTE_MARK) -> str:
                 out.append(mark)
             inside = True
             continue
-        if inside and line.strip() and not line.lstrip().startswith(">"):
+        if inside and line.strip() and not QUOTE_LINE.match(line):
             continue
         inside = False
         out.append(line)

@@ -12,7 +12,7 @@ from .day.context import GameError, day_info, load_state
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
-                     player_rows, question_ids_of, questions_of, refused_of)
+                     player_rows, question_ids_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
 
@@ -64,8 +64,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             deadline=utc(row.deadline) if row else None, finished=game.finished,
                             winner=state.winner, players=players, queued=queued, uncertain=uncertain, attention=len(attention_ids),
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-                            questions=questions_of(letters), refused=refused_of(letters),
-                            old_questions=len(old_ids), question_ids=question_ids_of(letters),
+                            refused=refused_of(letters), question_ids=question_ids_of(letters),
                             old_question_ids=old_ids,
                             asked=asked_of(letters), attention_ids=attention_ids,
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from engine.legality import HUNT_EXCLUDED_BY, night_role_moves, standing_moves
+from engine.legality import HUNT_EXCLUDED_BY, move_targets, night_role_moves, standing_moves
 from engine.model import Move
 
 from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "questions_of", "question_ids_of", "asked_of", "read_status",
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "read_status",
            "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
 
 
@@ -68,18 +68,15 @@ class StatusReport:
     attention: int
     autokill_words: int = 66
     no_moves: int = 0
-    questions: int = 0
     #: the day's letters with no move accepted because a rule refused their moves (not yet
     #: marked done), per rule in the host's words (:func:`refused_of`)
     refused: dict[str, int] = field(default_factory=dict)
     #: players whose letter of the day asked which player they meant and who have not
     #: answered yet (:func:`asked_of`)
     asked: list[str] = field(default_factory=list)
-    #: letters of days before this one with a question to the host not marked done (a closed
-    #: day's question is still unanswered: ``inbox --questions`` lists it)
-    old_questions: int = 0
-    #: the numbers of the ``questions`` letters and of the ``old_questions`` ones (``write``
-    #: and ``inbox --done`` take them), in order
+    #: the numbers of the day's letters with a question to the host not marked done, and of
+    #: such letters of the days before (a closed day's question is still unanswered: ``inbox
+    #: --questions`` lists it), in order (``write`` and ``inbox --done`` take them)
     question_ids: list[int] = field(default_factory=list)
     old_question_ids: list[int] = field(default_factory=list)
     #: who won a finished game (SCENARIOS.md ``winner``: civilians, clan1, clan2), else None
@@ -92,6 +89,16 @@ class StatusReport:
     #: when the last closed day was closed (aware UTC; None before any): a clock earlier
     #: than it is not the game's (a rehearsal run without its ``MAFIA_MAIL_NOW``)
     last_closed: datetime | None = None
+
+    @property
+    def questions(self) -> int:
+        """How many of the day's letters hold a question to the host not marked done."""
+        return len(self.question_ids)
+
+    @property
+    def old_questions(self) -> int:
+        """How many letters of the days before hold a question to the host not marked done."""
+        return len(self.old_question_ids)
 
     @property
     def stripped(self) -> list[str]:
@@ -171,7 +178,7 @@ def player_rows(state, letters, imported_votes: set[str],
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
-            vote_targets=list(vote.targets or ((vote.target,) if vote.target else ())) if vote else [],
+            vote_targets=move_targets(vote) if vote else [],
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
             role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member],
             night=sorted(night_role_moves(state, turn, nick)) if turn is not None else []))
@@ -267,21 +274,11 @@ def asked_of(letters) -> list[str]:
     return out
 
 
-def questions_of(letters) -> int:
-    """How many of the day's letter rows (as :func:`no_moves_of` takes them) hold a question
-    to the host (:mod:`mailer.questions`) that he has not marked done (``inbox --done``)."""
-    return sum(1 for row in letters if _asks_host(row))
-
-
 def question_ids_of(letters) -> list[int]:
-    """The letter numbers of the rows :func:`questions_of` counts, in order; rows as
-    :func:`no_moves_of` takes them with the letter's id as the tenth column (rows without it
-    give none)."""
-    return [row[9] for row in letters if len(row) > 9 and _asks_host(row)]
-
-
-def _asks_host(row) -> bool:
-    return not row[3] and QUESTION_NOTE in (row[4] or "")
+    """The letter numbers, in order, of the day's letter rows (as :func:`no_moves_of` takes
+    them, with the letter's id as the tenth column) that hold a question to the host
+    (:mod:`mailer.questions`) he has not marked done (``inbox --done``)."""
+    return [row[9] for row in letters if not row[3] and QUESTION_NOTE in (row[4] or "")]
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -361,8 +358,7 @@ def read_status(cfg) -> StatusReport | None:
         finished=bool(finished), players=players, winner=state.winner,
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
-        questions=questions_of(letters), old_questions=len(old_question_ids), refused=refused_of(letters),
-        question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
+        refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
         asked=asked_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None)

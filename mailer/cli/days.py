@@ -200,12 +200,10 @@ def answer_hint(ids: list[int]) -> str:
     """How the host reads and answers the letters ``ids`` that hold questions to him, as
     ``status`` and ``sync`` print it (Russian): with the letter's own number in the commands
     when there is one, the numbers listed when there are a few, «НОМЕР» otherwise."""
-    if len(ids) == 1:
-        return (f"(прочитать: {typed('inbox --questions')}; ответить: {typed(f'write {ids[0]}')}; ответили иначе — "
-                f"отметьте: {typed(f'inbox --done {ids[0]}')})")
-    listed = f" — письма {', '.join(map(str, ids))}" if 0 < len(ids) <= ATTENTION_LISTED else ""
-    return (f"(прочитать: {typed('inbox --questions')}{listed}; ответить: {typed('write НОМЕР')}; ответили иначе — "
-            f"отметьте: {typed('inbox --done НОМЕР')})")
+    number = str(ids[0]) if len(ids) == 1 else "НОМЕР"
+    listed = f" — письма {', '.join(map(str, ids))}" if 1 < len(ids) <= ATTENTION_LISTED else ""
+    return (f"(прочитать: {typed('inbox --questions')}{listed}; ответить: {typed(f'write {number}')}; "
+            f"ответили иначе — отметьте: {typed(f'inbox --done {number}')})")
 
 
 def attention_inbox(ids: list[int]) -> str:

@@ -247,12 +247,6 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                           subject=cfg.subject("Страх — ваш выбор"),
                           body=renderer.fear_letter(nick=chosen, row=row), now=now)
                     return CloseReport(day=row.day, waiting_for=chosen)
-        warnings = []
-        if not early and (game.last_sync is None or utc(game.last_sync) < deadline):
-            warnings.append("последний sync был до срока дня: письма, пришедшие до срока, но ещё не "
-                            "скачанные, в этот день не попали (они получат ответ «после итогов»). "
-                            "Если это не так задумано: mafia-mail reopen-day "
-                            f"{row.day}, затем sync и close-day")
         result = resolve_turn(state, turn)
         row.figures_json = dumps({"votes": spec.votes, "words": spec.words})
         row.state_before_json = dumps(state.to_json())
@@ -310,7 +304,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         s.add(game)
         # a re-close: what was read for the later days was read against the old state
         earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
-        return CloseReport(day=row.day, warnings=warnings, result=result, newspaper=paper_text,
+        return CloseReport(day=row.day, result=result, newspaper=paper_text,
                            letters=letters, unchanged=unchanged, thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
