@@ -205,6 +205,7 @@ class Renderer:
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
+        from engine.names_told import guessed_names
 
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]
@@ -217,8 +218,13 @@ class Renderer:
         # says so, never a silent use of it
         fan_check = mine == "fan" and any(m.action == "check" for m in moves)
         swindle = swindle_told(moves, replaced, standing, problems, mine)
+        # a name read as a guess at a slip («Чибурашку» for Чебурашка) is told, so a player
+        # whose name was misread can correct it (engine.names_told)
+        guessed = [{"word": w, "nick": n} for w, n in guessed_names(tuple(state.players), moves)] \
+            if status == "applied" else []
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
+                           guessed=guessed,
                            second_vote_free=second_vote_free and status == "applied",
                            lost_vote=lost_vote if status == "applied" else None,
                            fan_check=fan_check and status == "applied",
