@@ -109,3 +109,36 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
         click.echo(to_bbcode(t, letter_votes(store, t)[0]), nl=False)
     else:
         click.echo(text_report(t, letter_votes(store, t)), nl=False)
+
+
+@forum.command("forget")
+@click.option("--day", type=int, default=None, metavar="ЧИСЛО", help="Посты этого дня.")
+@click.option("--source", default=None, metavar="ФАЙЛ",
+              help="Посты, загруженные из этого файла (forum import) или с этого адреса.")
+@click.pass_context
+def forum_forget(ctx: click.Context, day: int | None, source: str | None) -> None:
+    """Удалить сохранённые посты дня или одной загрузки (например, файл загружен по ошибке).
+
+    Посты закрытых дней не удаляются. Следующий forum sync скачает все страницы темы заново.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml forum forget --source chuzhaya_vetka.html
+      mafia-mail --config game.toml forum forget --day 2
+    """
+    from ..cli.common import open_game
+    from .forget import forget_posts
+
+    _cfg, store = open_game(ctx)
+    rep = _call(forget_posts, store, day=day, source=source)
+    where = ", ".join(f"день {d}: {n}" if d is not None else f"вне дней игры: {n}"
+                      for d, n in sorted(rep.per_day.items(), key=lambda x: (x[0] is None, x[0] or 0)))
+    click.echo(f"Удалено постов: {rep.removed}" + (f" ({where})." if where else "."))
+    for d, n in sorted(rep.kept_closed.items()):
+        click.echo(f"  не удалено: день {d} закрыт, его итоги подведены с этими постами ({n}); "
+                   "сначала reopen-day, если их нужно убрать")
+    if rep.removed:
+        click.echo("Следующий forum sync скачает все страницы темы заново.")
+    else:
+        click.echo("Ничего не удалено: таких постов нет.", err=True)
+        sys.exit(1)

@@ -72,7 +72,8 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
                      "очков за слова не даёт (загрузите ветку дня до close-day, если она есть)")
     elif t.under_words:  # close-day counts the stored thread's words (FORUM.md): say what it does
         lines.append(f"  close-day даст каждому из них ({len(t.under_words)}) штрафное очко автокилла "
-                     "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day)")
+                     "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day; "
+                     "посты, загруженные по ошибке, убирает mafia-mail forum forget)")
     if t.outsiders:
         lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
