@@ -497,22 +497,26 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
 
     out: list[dict[str, Any]] = []
     forum_vote = None
+    many = len(counted) > 1  # («Ярость», «Голос»: two votes, told in the plural)
     for m in _latest_only(moves):
         if m["action"] == "vote" and m.get("reason") == "host_vote":
             if forum_vote is None:
                 forum_vote = dict(m, targets=list(counted), target=counted[0] if counted else None)
                 out.append(forum_vote)
             if sorted(m.get("targets") or [m.get("target")]) == sorted(counted):
-                forum_vote["told"] = "учтён: ведущий засчитал тот же голос с форума"
+                forum_vote["told"] = "учтены: ведущий засчитал те же голоса с форума" if many else \
+                    "учтён: ведущий засчитал тот же голос с форума"
             elif forum_vote.get("told") is None:
-                forum_vote["told"] = "учтён ваш голос с форума (он заменил голос из письма)"
+                forum_vote["told"] = "учтены ваши голоса с форума (они заменили голоса из письма)" if many \
+                    else "учтён ваш голос с форума (он заменил голос из письма)"
             continue
         out.append(m)
     if forum_vote is not None and not counted:
         out.remove(forum_vote)
     if counted and not any(m["action"] == "vote" for m in out):
         out.append({"action": "vote", "targets": list(counted), "target": counted[0],
-                    "outcome": "done", "reason": "ok", "told": "учтён ваш голос с форума"})
+                    "outcome": "done", "reason": "ok",
+                    "told": "учтены ваши голоса с форума" if many else "учтён ваш голос с форума"})
     return out
 
 

@@ -69,7 +69,7 @@ def role_words() -> frozenset[str]:
 
 #: Move names and reasons about the sender's own side: they contain role-like words («Мирная
 #: охота», «клан использовал приказ старшего по роли») but say nothing of the target.
-#: ``doomed``: «игрок умирает после визита к Шизику», the sender's own death (his move void);
+#: ``doomed``: «сам(а) умирает после визита к Шизику», the sender's own death (his move void);
 #: ``hosted``: «вы были в гостях у Стервы», the sender's own state (his shot failed).
 NEUTRAL_REASONS = ("overruled", "member_moved", "delegated", "already_found", "doomed", "hosted")
 #: (each also as the sender's own letter says it to him: «вы не пережили визита к шизику»)

@@ -31,3 +31,16 @@ def test_a_refused_move_alone_or_of_another_kind_is_listed():
     moves = [_heal("Шершень", "refused", "target_dead"), vote]
     assert [(m["action"], m["outcome"]) for m in told_moves(moves, counted=["Бука"])] == [
         ("heal", "refused"), ("vote", "done")]
+
+
+def test_two_thread_votes_are_told_in_the_plural():
+    """«Ярость»: the two votes counted from the thread are told as votes (a fresh host, s47:
+    «Голоса на линче: Ягуарчик и Лисичка — учтён ваш голос с форума»)."""
+    [told] = told_moves([], counted=["Ягуарчик", "Лисичка"])
+    assert told["told"] == "учтены ваши голоса с форума"
+    [one] = told_moves([], counted=["Ягуарчик"])
+    assert one["told"] == "учтён ваш голос с форума"
+    host = {"by": "Пчёлка", "action": "vote", "targets": ["Бука", "Шершень"], "target": "Бука",
+            "outcome": "done", "reason": "host_vote"}
+    [same] = told_moves([host], counted=["Шершень", "Бука"])
+    assert same["told"] == "учтены: ведущий засчитал те же голоса с форума"

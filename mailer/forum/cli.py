@@ -21,7 +21,9 @@ def _print_report(rep, cfg) -> None:
                f"изменённых: {rep.updated}.")
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
-        click.echo(f"  {where}: новых постов {rep.per_day[day]}")
+        click.echo(f"  {where}: новых постов {rep.per_day[day]}" + (
+            f" — день {day} уже закрыт: в его итоги они не вошли (проверьте даты постов; убрать "
+            "загрузку: mafia-mail forum forget --source ФАЙЛ)" if day in rep.closed_days else ""))
     if rep.before_start:  # FORUM.md: posts before the game's start belong to no day
         start = cfg.start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
         click.echo(f"    из них до начала игры ({start}): {rep.before_start} — посты до начала "
@@ -137,8 +139,9 @@ def forum_forget(ctx: click.Context, day: int | None, source: str | None) -> Non
     for d, n in sorted(rep.kept_closed.items()):
         click.echo(f"  не удалено: день {d} закрыт, его итоги подведены с этими постами ({n}); "
                    "сначала reopen-day, если их нужно убрать")
-    if rep.removed:
+    if rep.pages_reset:
         click.echo("Следующий forum sync скачает все страницы темы заново.")
-    else:
-        click.echo("Ничего не удалено: таких постов нет.", err=True)
+    if not rep.removed:
+        if not rep.kept_closed:
+            click.echo("Ничего не удалено: таких постов нет.", err=True)
         sys.exit(1)

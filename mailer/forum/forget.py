@@ -5,8 +5,9 @@ A fresh host (s46) imported another game's thread into an open day and saw 21 pl
 autokill point at close-day, with no way to undo the import. Posts are selected by the day
 whose window holds them (:func:`mailer.forum.tally.day_of`) and/or by the import they were
 first stored by (``ForumPost.source``: a file's name, or the topic's page address for
-``forum sync``). Posts of a closed day are never removed: that day's results were made from
-them (``reopen-day`` first). The pages' HTTP validators are dropped with the posts, so the
+``forum sync``). Posts of a closed day stored before its (latest) close are never removed:
+that day's results were made from them (``reopen-day`` first); those stored after it were not
+(a paste dated into a day already closed), and go. The pages' HTTP validators are dropped with the posts, so the
 next ``forum sync`` downloads every page again and stores anew whatever the topic holds.
 """
 
@@ -39,7 +40,7 @@ class ForgetReport:
 def forget_posts(store: Store, *, day: int | None = None, source: str | None = None) -> ForgetReport:
     """Remove the stored posts of day ``day`` and/or first stored from ``source`` (a file name as
     ``forum import`` was given it, its path or its name alone; or a page address), except those
-    of closed days; drop every page's HTTP validators when any post is removed. One transaction.
+    a closed day's close read (stored before it); drop every page's HTTP validators when any post is removed. One transaction.
 
     Raises:
         ForumError: neither ``day`` nor ``source`` given, no game yet, or ``day`` is not a day
@@ -56,7 +57,10 @@ def forget_posts(store: Store, *, day: int | None = None, source: str | None = N
             raise ForumError("игры ещё нет: сначала mafia-mail init")
         if day is not None and not 1 <= day <= game.current_day:
             raise ForumError(f"дня {day} в игре нет: идёт день {game.current_day}")
-        closed = {r.day for r in s.exec(select(DayRow)) if r.status == "closed"}
+        from .today import posts_closed_at
+
+        closed = {r.day: posts_closed_at(utc(r.closed_at), utc(r.last_closed_at), r.status)
+                  for r in s.exec(select(DayRow)) if r.status == "closed"}
         names = {source, Path(source).name} if source else set()
         wins = windows(s, game, game.current_day)
         for post in s.exec(select(ForumPost)):
@@ -65,9 +69,10 @@ def forget_posts(store: Store, *, day: int | None = None, source: str | None = N
             at = day_of(utc(post.at), wins)
             if day is not None and at != day:
                 continue
-            if at in closed:
+            if at in closed and (post.stored_at is None or closed[at] is None or
+                                 utc(post.stored_at) <= closed[at]):
                 report.kept_closed[at] = report.kept_closed.get(at, 0) + 1
-                continue
+                continue  # (read by that day's close: its results were made with it)
             s.delete(post)
             report.removed += 1
             report.per_day[at] = report.per_day.get(at, 0) + 1

@@ -62,12 +62,14 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
             lines.append("  пока нет")
         lines.append("Не голосовали: " + (", ".join(t.not_voted) or "—"))
         only, later = by_letter
-        if only:
+        if only and not t.closed:
             lines.append("  из них голосовали письмом (close-day учтёт): " + ", ".join(only))
-        if later:
+        if later and not t.closed:
             lines.append("Голос письмом позже голоса в ветке (close-day возьмёт письмо): " + ", ".join(later))
     lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))
-    if t.under_words and t.posts == 0:  # close-day takes words only from a day with posts
+    if t.closed:  # its results are made: nothing of close-day to come is told
+        pass
+    elif t.under_words and t.posts == 0:  # close-day takes words only from a day with posts
         lines.append("  постов этого дня в ветке нет: close-day слов из ветки не считает и штрафных "
                      "очков за слова не даёт (загрузите ветку дня до close-day, если она есть)")
     elif t.under_words:  # close-day counts the stored thread's words (FORUM.md): say what it does

@@ -43,6 +43,8 @@ class StoreReport:
     engine: str = ""
     #: posts dated later than the moment they were read: (author, aware UTC time)
     ahead: list[tuple[str, datetime]] = field(default_factory=list)
+    #: the closed days among ``per_day``'s: new posts stored into a day already resolved
+    closed_days: set[int] = field(default_factory=set)
     #: day windows by the last day they reach (computed once per run, see store_posts)
     windows: dict = field(default_factory=dict, repr=False)
 
@@ -107,6 +109,10 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
         if kind != "host" and not post.deleted:
             day = day_of(post.at, wins)
             report.per_day[day] = report.per_day.get(day, 0) + 1
+            if day is not None and day not in report.closed_days:
+                row = s.get(DayRow, day)
+                if row is not None and row.status == "closed":
+                    report.closed_days.add(day)
             if day is None and game is not None and post.at < utc(game.start):
                 report.before_start += 1
     if fresh:

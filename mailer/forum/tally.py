@@ -63,6 +63,9 @@ class DayTally:
     autokill_words: int = 66
     secret: bool = False
     votes_per_player: int = 1
+    #: the day is closed (its results made): the host's text tells no close-day to come; not in
+    #: the JSON (FORUM.md)
+    closed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of FORUM.md exactly."""
@@ -164,7 +167,8 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
     secret = row.event == "secret"
     result = DayTally(day=day, event=row.event, start=start, end=end,
                       autokill_words=rules.autokill_words, secret=secret,
-                      votes_per_player=info.votes_per_player)
+                      votes_per_player=info.votes_per_player,
+                      closed=row.status == "closed" and closing is None)
     alive = [n for n, p in state.players.items() if p.alive]
     result.players = {n: PlayerCount() for n in alive}
     outsiders: dict[str, int] = {}

@@ -90,3 +90,27 @@ def test_forget_drops_the_pages_validators(tmp_path):
         assert (page.etag, page.last_modified, page.digest) == (None, None, "")
     assert _authors(store) == []
     store.dispose()
+
+
+def test_a_paste_dated_into_a_closed_day_is_told_and_may_be_forgotten(tmp_path):
+    """A paste imported after day 1's close, its posts dated in day 1: the import says the day
+    is closed and its results did not take them; the tally of the closed day promises nothing of
+    close-day; ``forget`` removes them (the close never read them) and keeps the posts the close
+    did read."""
+    cfg, store = make_game(tmp_path / "g")
+    ours, theirs = _pastes(tmp_path)
+    assert _run(cfg, "import", str(ours)).exit_code == 0
+    close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
+    late = CliRunner().invoke(cli_main, ["--config", str(cfg.path), "forum", "import", str(theirs)],
+                              env={"MAFIA_MAIL_NOW": "2026-12-08T20:00:00+03:00"})
+    assert late.exit_code == 0, late.output
+    assert "день 1: новых постов 2 — день 1 уже закрыт: в его итоги они не вошли" in late.output
+    tally = _run(cfg, "tally", "--day", "1")
+    assert tally.exit_code == 0 and "close-day" not in tally.output
+    out = _run(cfg, "forget", "--day", "1")
+    assert out.exit_code == 0, out.output
+    assert "Удалено постов: 2 (день 1: 2)." in out.output
+    assert "не удалено: день 1 закрыт, его итоги подведены с этими постами (2)" in out.output
+    assert "Следующий forum sync" not in out.output  # (no page was ever downloaded)
+    assert _authors(store) == ["Зоя", "Ягуар"]
+    store.dispose()
