@@ -244,7 +244,8 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
         voted = {nick for nick, moves in standing.items() if any(m.action == "vote" for m in moves)}
         inputs = list(s.exec(select(DayInput).where(DayInput.day == ctx.day)))
         voted |= {i.nick for i in inputs if i.kind in ("vote", "lost_vote")}
-        voted |= thread_voters_sql(s, ctx, set(ctx.state.alive()) - voted, cfg.start)
+        in_thread = thread_voters_sql(s, ctx, set(ctx.state.alive()) - voted, cfg.start)
+        voted |= in_thread
         votes, examples = votes_per_player(ctx.row.event), example_nicks(ctx.state)
         for nick in ctx.state.alive():
             owed = nick not in night and bool(night_role_moves(ctx.state, ctx.info, nick))
@@ -259,7 +260,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                                              deadline=utc(ctx.row.deadline),
                                              no_letter=nick not in moved, no_vote=nick not in voted,
                                              no_night=owed,
-                                             wrote=nick in wrote,
+                                             wrote=nick in wrote, thread_vote=nick in in_thread,
                                              votes=votes, examples=examples),
                         now=now)
             reminded.append(nick)

@@ -183,8 +183,8 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
         name = m["nick"].strip()
         if known(name):
             page.notes.append(f"строка {n + 1}: «{line.strip()[:60]}» прочитана как часть "
-                                 f"поста {author}, не как отдельный пост (отдельный пост — "
-                                 "загрузите его отдельным файлом)")
+                                 f"поста {author}, не как отдельный пост (если это отдельный "
+                                 "пост, напишите его блоком: ник, строка с временем, текст)")
             continue
         outsider = re.search(r"[^\w .'-]", name) is None and not _move_word(name) and _handle(name)
         to = addressed(name) if outsider and addressed is not None else None
