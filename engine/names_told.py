@@ -33,8 +33,10 @@ def guessed_name(nicks: tuple[str, ...], span: str, target: str) -> str | None:
             continue
         w = tok.w
         if target in idx.single.get(w, ()) or target in idx.whole_words.get(w, ()) or \
-                target in idx.parts.get(w, ()) or w in idx.single:
-            return None  # (the target's own form, or a form of another nick: no guess)
+                target in idx.parts.get(w, ()):
+            return None  # (the target's own form: no guess)
+        if w in idx.single:
+            continue  # (a form of another nick: «Линч: Маруська и Бармолей»)
         found = idx.approximate(w)
         if found is None or target not in (found.candidates or (found.nick,)):
             continue

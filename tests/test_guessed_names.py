@@ -14,7 +14,7 @@ from engine.parse import parse_letter
 from test_parse import build
 from test_russian import day_row, renderer_for
 
-STD = ("Ягуарчик", "Воришка", "Страж", "Шерлок", "Serginio", "Маруська", "Любашка", "Шкаф",
+STD = ("Бармалей", "Ягуарчик", "Воришка", "Страж", "Шерлок", "Serginio", "Маруська", "Любашка", "Шкаф",
        "Зоркий Глаз", "Потрошитель", "Бука", "Кир", "Миралисса", "Dr.Who", "Дон Педро")
 
 
@@ -28,6 +28,8 @@ STD = ("Ягуарчик", "Воришка", "Страж", "Шерлок", "Serg
     ("Голосую за Dr.Who", "Dr.Who", None),
     ("Проверяю Зоркого Глаза", "Зоркий Глаз", None),
     ("", "Бука", None),
+    ("Линч: Маруська и Бармолей", "Бармалей", "Бармолей"),  # another nick beside it (s47)
+    ("Линч: Маруська и Бармалей", "Бармалей", None),
 ])
 def test_guessed_name(span, target, word):
     assert guessed_name(STD, span, target) == word
