@@ -521,7 +521,7 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 20, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра в 19 часов", "--yes"])
     assert out.exit_code == 0, out.output
-    assert out.output == "Новый срок: ср 09.12.2026 19:00 (МСК)\n"
+    assert out.output == "Новый срок: ср 09.12.2026 19:00 (МСК)\nСрок перенесён.\n"
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 9, 16, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра"])

@@ -125,6 +125,7 @@ def test_deadline_warns_when_moved_earlier_and_counts_the_letters_it_makes_late(
     finally:
         g.store.dispose()
     assert earlier.exit_code == 1, earlier.output
+    assert forced.exit_code == 0 and "Срок перенесён." in forced.output, forced.output
     assert ("Внимание: новый срок раньше нынешнего (вт 08.12.2026 19:30 (МСК)): письма, которые придут "
             "после нового срока, пойдут в следующий день. Писем дня 1, полученных позже нового срока: 2 — "
             "с новым сроком они станут опоздавшими: их ходы в день 1 не войдут.") in earlier.output

@@ -85,7 +85,8 @@ def test_found_fans_check_reply_says_it_is_her_only_one(tmp_path):
         sync(g.cfg, g.store, now=day2 + timedelta(minutes=10))
         replies = {r.ref: r.body for r in g.replies("reply")}
         # a check that fails (she robbed, the target gone) is not used up (engine.aftermath)
-        note = ("(это ваша единственная своя проверка: если она состоится, проверок у вас больше "
+        # (named as the check, s47: the note under a vote read as about the vote)
+        note = ("(проверка — ваша единственная своя: если она состоится, проверок у вас больше "
                 "не будет; если сорвётся — она останется у вас)")
         assert "- Проверка: Бука" in replies["reply:f2@x"]
         assert note in " ".join(replies["reply:f2@x"].split())
