@@ -631,6 +631,8 @@ class NameIndex:
                 found = self._slang_suffix(m.group(1).translate(_FROM_LOOKALIKES))
             if found is None and not strict and LAT.search(word) and CYR.search(word):
                 found = self._mixed_script(word)
+            if found is None and not strict and CYR.search(word) and names_written(word):
+                found = self._clipped_pet(word)
             if found is None and not strict and CYR.search(word) and not is_known_word(word) \
                     and (owner := sound_owner(self.nicks, word)) is not None:
                 # «Дэнни» for «Danny.Ocean»: a Latin nick named by its sound, one nick only
@@ -751,6 +753,25 @@ class NameIndex:
                 if len(both) != 1:
                     return None
         return hit(sorted(both), "part") if both else None
+
+    def _clipped_pet(self, word: str) -> NameHit | None:
+        """A pet form of a given name no nick holds, built on a nick cut to its first
+        letters, as a person of that name is called («Касю» for «Кассация», «Эдю» for
+        «Эдельвейс», «Кузю» for «Кузнецов», «Генку» for «Genadich»): the nicks with a word
+        (five letters or more, a Latin one read in Cyrillic) that begins with the pet form
+        less its ending (:data:`_PET_ENDING`, two letters or more left); several: all of
+        them (asked); None when none."""
+        m = _PET_ENDING.fullmatch(word)
+        if m is None:
+            return None
+        stem = m.group(1)
+        owners = set()
+        for nick in self.nicks:
+            for w in re.findall(r"[^\W\d_]+", norm(nick)):
+                reading = cyrillic_reading(w) if w.isascii() else w
+                if len(reading) >= 5 and reading.startswith(stem) and reading != stem:
+                    owners.add(nick)
+        return hit(sorted(owners), "pet") if owners else None
 
     def _epithet(self, word: str) -> NameHit | None:
         """A given name (any form of it) with a person noun hyphened to it in the same case,
@@ -884,6 +905,11 @@ _TO_LATIN = str.maketrans({
 #: Russian suffixes of a person by what he does or has, with a case ending after them
 #: («баян» → «баяниста», «гитара» → «гитариста», «бубен» → «бубенщика»).
 _AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
+
+
+#: A pet form of a short given name: two or three letters, then «к» or not, then a case
+#: ending («Кас-ю», «Эд-ю», «Ген-ку», «Куз-ей»).
+_PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей|ою|ею)")
 
 
 def _agent_of_word(nicks: set[str], half: str, least: int = 4) -> set[str]:
