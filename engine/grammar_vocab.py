@@ -308,7 +308,10 @@ FILLERS: frozenset[str] = frozenset({
 
 #: Words that refer to the sender himself.
 SELF_WORDS: frozenset[str] = frozenset({"себя", "сам", "сама", "самого", "самой", "самому", "саму",
-                                      "собой", "сибя", "сабя"})  # (typed by ear)
+                                      "собой", "сибя", "сабя",  # (typed by ear)
+                                      # a phone's slip of the last letter: dropped, or the
+                                      # key beside «я» («лечу себ», «лечу себч»)
+                                      "себ", "себч", "себф", "себы"})
 #: «Маньячу самого Графа», «самой Веры»: «the very X» before a name, no self reference.
 INTENSIFIERS: frozenset[str] = frozenset({"самого", "самой", "самому", "самим", "самую", "саму"})
 

@@ -81,6 +81,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     idx = NameIndex(nicks=nicks)
     alone: list[tuple[str, dict[str, frozenset[str]]]] = []  # translated nouns, see below
     unnumbered: list[tuple[str, dict[str, frozenset[str]]]] = []  # see below
+    codes: list[tuple[str, str]] = []  # a nick's word of digits and letters, see below
+    latin_parts: list[tuple[str, str, set[str]]] = []  # see _add_abbreviations
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
@@ -133,9 +135,15 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     for form in _short_name_forms(w):
                         # («Голос за Эда» for «Ed_Elric»: the word read as a name, declined)
                         idx.capital_readings.setdefault(form, set()).add(nick)
+                if _code_word(w):
+                    # «Голоса: 7Б и Физрук» for «7Б_классрук»: a word of digits and letters
+                    # (a class, a flat, a droid) is the nick's own mark, said alone as written
+                    codes.append((nick, w))
                 short_noun = len(w) == 2 and CYR.search(w) is not None and is_known_word(w)
                 if short_noun:  # «Линч — Ёж» for «Хмурый Ёж»: the noun itself, written as a name
                     idx.capital_readings.setdefault(w, set()).add(nick)
+                if LAT.search(w) and len(w) >= THRESHOLDS["prefix_min_len"]:
+                    latin_parts.append((nick, w, word_forms(w) | safe_readings(extra)))
                 for form in word_forms(w) | safe_readings(extra):
                     if form in TAKE_BACK_WORDS:
                         continue  # «не, стоп, …»: a correction, never «Стоп-Кран» by a word
@@ -192,6 +200,10 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             idx.fuzzy_choices.append(form)
             idx.fuzzy_owner.append(nick)
     written = set(idx.single)
+    for nick, code in codes:
+        if code not in written:  # (a code another nick is written as stays his)
+            _add(idx.single, nick, {code: frozenset({"nomn"})})
+            idx.codes[code] = nick
     for nick, forms in unnumbered:  # a nick's own spelling stays its alone («Dark_Elf»)
         _add(idx.single, nick, {f: c for f, c in forms.items() if f not in written})
     for nick in nicks:
@@ -201,6 +213,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         _add_numbers(idx, nick)
         _add_numbered(idx, nick)
         _add_rank_slang(idx, nick)
+    _add_abbreviations(idx, nicks, latin_parts)
     taken = set(idx.single) | set(idx.parts)
     for nick in nicks:
         _add_famous(idx, nick, taken)
@@ -608,6 +621,42 @@ def _instrumental(word: str) -> set[str]:
         if form is not None:
             out.add(norm(form.word))
     return out
+
+
+def _add_abbreviations(idx: NameIndex, nicks: tuple[str, ...],
+                       latin_parts: list[tuple[str, str, set[str]]]) -> None:
+    """A nick written as an abbreviation in capitals («$TSLA», «BTC_bull») is a reading of
+    the word it may stand for, when another nick holds that word («по Тесле» with «$TSLA» and
+    «Tesla.Girl»: either may be meant, so the player is asked). ``latin_parts``: (nick, Latin
+    word of it, the forms of the word indexed in ``idx.parts``). An abbreviation: three to
+    five Latin capitals, at most one vowel, its letters in the word in order, the first the
+    word's first, and the word not beginning with it (no mere clipping)."""
+    for nick in nicks:
+        for abbr in re.findall(r"[^\W_]+", nick):
+            if not (abbr.isascii() and abbr.isalpha() and abbr.isupper() and 3 <= len(abbr) <= 5
+                    and sum(c in "AEIOUY" for c in abbr) <= 1):
+                continue
+            low = abbr.lower()
+            for other, word, forms in latin_parts:
+                if other == nick or word[0] != low[0] or word.startswith(low) or \
+                        not _in_order(low, word):
+                    continue
+                for form in forms:
+                    if form in idx.parts:
+                        idx.parts[form].add(nick)
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """True when ``letters`` occur in ``word`` in this order (not necessarily together)."""
+    rest = iter(word)
+    return all(c in rest for c in letters)
+
+
+def _code_word(word: str) -> bool:
+    """True for a short word of a number and letters after it («7б», «10а», «9в»: a class, a
+    flat): a mark no other word is, so it names its nick alone; not a letter before a number
+    («h1», «g7»: a chess square, said of the board)."""
+    return re.fullmatch(r"\d{1,2}[^\W\d_]{1,2}", word) is not None
 
 
 def _adjective(word: str) -> bool:

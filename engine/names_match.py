@@ -16,7 +16,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from .grammar_vocab import kin_word
+from .grammar_vocab import PREPOSITIONS, kin_word
 from .names_fit import fit_owners, work_word
 from .names_given import (
     foreign_written, full_names, name_begun, name_sex, names_listed, names_written, pet_words,
@@ -33,7 +33,8 @@ TAKE_BACK_WORDS = frozenset({"стоп", "отбой", "отмена", "хотя
 from .names_pets import pet_owners
 from .names_sound import latin_sound_owner, sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
-from .words import CYR, LAT, is_known_word, is_verb, may_be_name, morph, norm, word_forms
+from .words import (CYR, LAT, is_known_word, is_noun, is_verb, may_be_name, morph, norm,
+                    word_forms)
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -73,6 +74,8 @@ class NameIndex:
     #: translation («лису»: «Лиса Патрикеевна» and «Grey_Fox») → the translated nicks (see
     #: :func:`engine.names_case.translation_fit`)
     part_translated: dict[str, set[str]] = field(default_factory=dict)
+    #: a word of digits and letters of a multi-word nick («7б» for «7Б_классрук») → that nick
+    codes: dict[str, str] = field(default_factory=dict)
     #: a case form of the Russian translation of a title or modifier word of a Latin nick
     #: («доктора» for «Dr.Watson», see :data:`engine.names_english.MODIFIERS`) → those nicks:
     #: written alone it may be that player as well as a nick it is a word of («Доктор Живаго»)
@@ -381,6 +384,10 @@ class NameIndex:
             if owners and w[:1].isdigit() and _counts_something(words, i + 1) and \
                     not _ordinal_subject(w, words, i + 1):
                 return None  # «в 13 часов»: a number that counts something is no nick
+            if owners and w in self.codes and i >= 2 and words[i - 2] in PREPOSITIONS and \
+                    words[i - 1] not in self.single and words[i - 1] not in self.parts and \
+                    is_noun(words[i - 1]):
+                return None  # «слежу за успеваемостью 7Б»: the code is the noun's, no player
             if not owners and "э" in w:  # «Дэн» for «Ден»: э written for е in a name
                 owners = self.single.get(w.replace("э", "е"), {})
             if not owners and "ь" in w:  # «Кузьмича» for «Kuzmich»: Latin letters have no ь
@@ -589,6 +596,8 @@ class NameIndex:
                 found = hit(sorted(owners), "part") if owners else None
             if found is None and not strict and word.count("-") == 1:
                 found = self._hyphened(word)
+            if found is None and not strict and 1 <= word.count("-") <= 2:
+                found = self._epithet(word)
             if (found is None or found.kind == "fuzzy") and "э" in word[1:] and \
                     CYR.search(word) and word not in self.capital_readings:  # not «эльфа»
                 # «Шэдоу» for «Shadow_77» read «шедоу»: э is written for е in a name (a
@@ -622,6 +631,8 @@ class NameIndex:
                 found = self._slang_suffix(m.group(1).translate(_FROM_LOOKALIKES))
             if found is None and not strict and LAT.search(word) and CYR.search(word):
                 found = self._mixed_script(word)
+            if found is None and not strict and CYR.search(word) and names_written(word):
+                found = self._clipped_pet(word)
             if found is None and not strict and CYR.search(word) and not is_known_word(word) \
                     and (owner := sound_owner(self.nicks, word)) is not None:
                 # «Дэнни» for «Danny.Ocean»: a Latin nick named by its sound, one nick only
@@ -743,6 +754,52 @@ class NameIndex:
                     return None
         return hit(sorted(both), "part") if both else None
 
+    def _clipped_pet(self, word: str) -> NameHit | None:
+        """A pet form of a given name no nick holds, built on a nick cut to its first
+        letters, as a person of that name is called («Касю» for «Кассация», «Эдю» for
+        «Эдельвейс», «Кузю» for «Кузнецов», «Генку» for «Genadich»): the nicks with a word
+        (five letters or more, a Latin one read in Cyrillic) that begins with the pet form
+        less its ending (:data:`_PET_ENDING`, two letters or more left); several: all of
+        them (asked); None when none."""
+        m = _PET_ENDING.fullmatch(word)
+        if m is None:
+            return None
+        stem = m.group(1)
+        owners = set()
+        for nick in self.nicks:
+            for w in re.findall(r"[^\W\d_]+", norm(nick)):
+                reading = cyrillic_reading(w) if w.isascii() else w
+                if len(reading) >= 5 and reading.startswith(stem) and reading != stem:
+                    owners.add(nick)
+        return hit(sorted(owners), "pet") if owners else None
+
+    def _epithet(self, word: str) -> NameHit | None:
+        """A given name (any form of it) with a person noun hyphened to it in the same case,
+        a nickname for what the player does («Никитку-разработчика», «Лёхе-армейцу»,
+        «Светку-офис-менеджера»): the one player the name reaches. None when the name
+        reaches nobody or several (:mod:`engine.names_qualifier` reads the noun then), when
+        the noun is an agent of another player's nick word («Серёгу-басиста» with «Serg_Bass»:
+        either may be meant), a nick's word or name, or rhymes on the name («Лёня-прелёня»)."""
+        halves = word.split("-")
+        head, noun = halves[0], halves[-1]
+        if len(head) < 3 or len(noun) < 4 or not CYR.search(word) or LAT.search(word) or \
+                not names_written(head) or head[1:] in noun or \
+                any(len(h) < 2 for h in halves) or self.exact([noun], 0, None) is not None or \
+                self.approximate(noun, strict=True) is not None:
+            return None
+        head_cases = {p.tag.case for p in morph().parse(head) if p.tag.case}
+        known = is_known_word(noun)  # (a slang word, «экзешника», is guessed a noun)
+        noun_cases = {p.tag.case for p in morph().parse(noun)
+                      if p.tag.POS == "NOUN" and (not known or "anim" in p.tag and
+                                                  not {"Name", "Surn", "Patr"} & p.tag.grammemes)}
+        if not head_cases & noun_cases:
+            return None
+        found = self.exact([head], 0, None) or self.approximate(head)
+        if found is None or found.kind == "fuzzy" or found.nick is None or \
+                _agent_of_word({nick for nick, _ in self.multi}, noun, 3) - {found.nick}:
+            return None
+        return found
+
     def fit(self, word: str, alive=None, pets: bool = True) -> NameHit | None:
         """The last-resort reading of a word in a move's name slot that nothing else read
         (:mod:`engine.names_fit`: «Люпена» for A.Lupin, «Карда» for Кардинал, «Геллочку» for
@@ -850,17 +907,26 @@ _TO_LATIN = str.maketrans({
 _AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
 
 
-def _agent_of_word(nicks: set[str], half: str) -> set[str]:
+#: A pet form of a short given name: two or three letters, then «к» or not, then a case
+#: ending («Кас-ю», «Эд-ю», «Ген-ку», «Куз-ей»).
+_PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей|ою|ею)")
+
+
+def _agent_of_word(nicks: set[str], half: str, least: int = 4) -> set[str]:
     """The nicks of ``nicks`` (reached by the first half of a hyphened word) that have
     another word the second half ``half`` is a person noun of («Гену-баяниста» for
-    «Gena.Bayan»: «баянист», who plays the «баян»): the word's Cyrillic reading (four letters
-    or more, a final vowel dropped) and an agent suffix (:data:`_AGENT`)."""
+    «Gena.Bayan»: «баянист», who plays the «баян»): the word's Cyrillic reading (``least``
+    letters or more, a final vowel dropped; below four, a doubled last letter also said
+    once) and an agent suffix (:data:`_AGENT`)."""
     out = set()
     for nick in nicks:
         for w in re.split(r"[\W\d_]+", nick.lower())[1:]:
             reading = cyrillic_reading(w) if w.isascii() else norm(w)
             stem = reading[:-1] if reading[-1:] in "аяоеы" else reading
-            if len(stem) >= 4 and half.startswith(stem) and _AGENT.fullmatch(half[len(stem):]):
+            stems = {stem} if least >= 4 or len(stem) < 2 or stem[-1] != stem[-2] \
+                else {stem, stem[:-1]}  # (with ``least`` lower: «bass» read «басс», «басист»)
+            if any(len(st) >= least and half.startswith(st) and
+                   _AGENT.fullmatch(half[len(st):]) for st in stems):
                 out.add(nick)
     return out
 
