@@ -664,10 +664,15 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
             words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
                                      toks[k - 1].w in _HEDGE_MARKS))), None)
-        if hedge is None or not _LATER_LETTER.isdisjoint(words) or (
+        second = hedge is not None and _second_kill_open(ctx, items) and \
+            _TOMORROW.isdisjoint(words) and _second_named(visible, sentences, s_n, words)
+        if hedge is None or (not _LATER_LETTER.isdisjoint(words) and not second) or (
                 not _TOMORROW.isdisjoint(words) and _UNDECIDED.isdisjoint(words)):
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
         acts = _acts(ctx, lex, words, wk)
+        if second:
+            acts.add("clan_kill")  # («Второго… может Y, ещё подумаю, напишу позже»: the
+            # full moon's second kill left open between players, a promise or not, asked)
         at = lo
         if not acts and prev is not None and _bare_move_before(visible, prev, lo):
             acts = _acts(ctx, lex, prev[3], [k for k, t in enumerate(prev[2]) if t.word])
@@ -697,11 +702,51 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     return out
 
 
+#: The longest sentence (in words) that may be no more than the ordinal of the second kill
+#: and a word of not knowing before the musing («Второй... пока не знаю. Может, X…»).
+_ORDINAL_ALONE = 4
+
+
+def _second_kill_open(ctx: Ctx, items: list[Item]) -> bool:
+    """True on a full moon when the sender orders the clan kill and the letter's moves name
+    fewer than the night's two victims."""
+    if ctx.turn.event != "full_moon" or action_for(V.KILL, ctx.sender, ctx.turn) != "clan_kill":
+        return False
+    victims = {t for it in items if it.move is not None and it.move.action == "clan_kill"
+               for t in move_targets(it.move)}
+    return len(victims) < 2
+
+
+def _second_named(visible: str, sentences, s_n: int, words: list[str]) -> bool:
+    """True when the musing sentence ``s_n`` (its ``words``) holds an ordinal of the second
+    kill («второго», «второе») or follows one, two sentences back at most, that holds
+    nothing but it and a few words («Второе...», «Второй... пока не знаю.»)."""
+    if not _SECOND_KILL.isdisjoint(words):
+        return True
+    for back in (1, 2):
+        if s_n - back < 0:
+            return False
+        b_words = [w for w in clause_words(tokenize_span(visible, *sentences[s_n - back]))
+                   if w.isalpha()]
+        if len(b_words) > _ORDINAL_ALONE:
+            return False
+        if b_words and b_words[0] in _SECOND_KILL:
+            return True
+    return False
+
+
+#: Forms of «второй» that name the full moon's second kill.
+_SECOND_KILL = frozenset({"второй", "второго", "второе", "вторую", "вторая", "вторым",
+                          "второму"})
+
+
 def _made(ctx: Ctx, items: list[Item]) -> set[str]:
     """The actions of the moves ``items`` hold, for :func:`hedged_musings`; without «vote»
     when only one of two votes is given («первый голос X⏎второй пока не знаю, может Y, может
     Z»)."""
     made = {it.move.action for it in items if it.move is not None}
+    if _second_kill_open(ctx, items):
+        made.discard("clan_kill")  # (one kill of the full moon's two: the second is open)
     votes = [move_targets(it.move) for it in items
              if it.move is not None and it.move.action == "vote"]
     if ctx.votes > 1 and votes and max(map(len, votes)) < ctx.votes and \
