@@ -15,7 +15,7 @@ from .grammar_keywords import find_keywords
 from .textcase import lower_of, sentences_holding
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
-from .legality import move_targets
+from .legality import ROLE_MOVES, move_targets
 from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
@@ -565,10 +565,11 @@ _WISH = frozenset({"бы", "б"})
 
 #: Words that make «бы» no wish for a move of today: a condition, a purpose, another's
 #: wish («если бы», «чтобы»), the past («вчера бы»).
-_NOT_WISH = frozenset({"если", "чтобы", "чтоб", "вчера", "раньше", "тогда"})
+_NOT_WISH = frozenset({"если", "чтобы", "чтоб", "вчера", "раньше", "тогда", "будь", "но", "да",
+                       "однако", "нельзя", "рано"})
 
 #: How many words on either side of «бы» its move verb may stand.
-_WISH_REACH = 2
+_WISH_REACH = 4
 
 #: Words of another day: the musing is a plan, no move of today's letter, unless the sender
 #: leaves it open (:data:`_UNDECIDED`).
@@ -692,6 +693,9 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
         acts = _acts(ctx, lex, words, wk) if wished is None else \
             _wished_acts(ctx, lex, words, wk[max(0, wished - _WISH_REACH):wished + _WISH_REACH + 1])
+        if wished is not None:  # (a wish for another's move — a member's kill proposed to
+            # the boss — is his to order: «я бы предложил убрать X, но пусть босс решает»)
+            acts &= ROLE_MOVES.get(ctx.sender.role, frozenset()) | {"hunt", "vote"}
         # («В Налима бы пальнуть, что ли», «Я бы убивал X — это моё предложение»: a move
         # wished for, the verb beside «бы», no order)
         if second:
