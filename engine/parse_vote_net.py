@@ -78,8 +78,17 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
                 # ends the sentence read before; the vote after it is a sentence of its own
                 sentence = after
             else:
-                if _HEAD.search(rest) is None or not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                if _HEAD.search(rest) is None:
                     continue
+                if not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                    # «шизю X потому что … палево ну и голос тоже ей а ещё …»: a run-on
+                    # letter's vote clause opened by «и» / «а» after the words read
+                    opened = [m.start(1) for m in _CLAUSE_VOTE.finditer(rest)]
+                    if not opened or not _loose(ctx, idx, rest[opened[-1]:]):
+                        continue
+                    rest = rest[opened[-1]:]
+                    cut = _CLAUSE_END.search(rest, len(_CLAUSE_VOTE.match(rest).group(1)))
+                    rest = rest[:cut.start()] if cut is not None else rest
                 text = rest.strip(" ,;—–-").rstrip(".!…")
                 if text and text not in quoted and not any(text in q for q in quoted):
                     out.append(problem(text, "unparsed", "unread"))
@@ -102,6 +111,13 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
             out.append(problem(text, "unparsed", "unread"))
     return out
 
+
+#: A vote clause of a run-on sentence opened by «и» or «а» («… ну и голос тоже ей»): group 1
+#: where the clause starts.
+_CLAUSE_VOTE = re.compile(r"(?<!\w)((?:ну\s+)?(?:и|а)\s+(?:[gг]олос|линч))", re.IGNORECASE)
+
+#: Where such a clause ends: «а», «но» or a comma after its vote word.
+_CLAUSE_END = re.compile(r"\s+(?:а|но)\s|,", re.IGNORECASE)
 
 #: A smiley of brackets ending a sentence within a line («…)) голос X»).
 _SMILEY_END = re.compile(r"\){2,}\s+")
