@@ -78,6 +78,7 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
+from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
@@ -512,6 +513,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             # letter's moves alone, as when it was built)
             if more or asked:
                 moves, problems = list(moves) + more, problems + asked
+        if not problems:  # «Фредди стоит над кроваткой Снегурочки» from Freddy K.: his own
+            # night told in the third person, no move word: asked (engine.parse_self_story)
+            problems = self_story(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
         # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
         problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))

@@ -15,14 +15,14 @@ from .grammar_keywords import find_keywords
 from .textcase import lower_of, sentences_holding
 from .grammar_rules import action_for, problem
 from .grammar_tokens import Tok, clause_words, tokenize_span, visible_text
-from .legality import move_targets
+from .legality import ROLE_MOVES, move_targets
 from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import overlaps, read_ranges, sentence_spans
 from .translit import cyrillic_reading
-from .words import is_infinitive, is_known_word, is_verb, past_tense
+from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
@@ -560,6 +560,17 @@ _HEDGE_LEAD = frozenset({"а", "и", "ну", "хотя", "хз", "думаю", "
 #: Punctuation right before «может» that makes it a parenthesis, a hedge.
 _HEDGE_MARKS = frozenset({",", "—", "-", "(", "…"})
 
+#: The particle of a wish («бы пальнуть в X», «я бы убивал X»): a move wished for.
+_WISH = frozenset({"бы", "б"})
+
+#: Words that make «бы» no wish for a move of today: a condition, a purpose, another's
+#: wish («если бы», «чтобы»), the past («вчера бы»).
+_NOT_WISH = frozenset({"если", "чтобы", "чтоб", "вчера", "раньше", "тогда", "будь", "но", "да",
+                       "однако", "нельзя", "рано"})
+
+#: How many words on either side of «бы» its move verb may stand.
+_WISH_REACH = 4
+
 #: Words of another day: the musing is a plan, no move of today's letter, unless the sender
 #: leaves it open (:data:`_UNDECIDED`).
 _TOMORROW = frozenset({"завтра", "zavtra", "послезавтра"})
@@ -589,13 +600,16 @@ _YOU_CHOOSE = frozenset({"выберите", "выбирайте", "выбери
                          "решай", "реши"})
 _YOURSELF = frozenset({"сами", "сам", "сама"})
 
+#: «бы» or «б» as a word.
+_WISH_WORD = re.compile(r"(?<![^\W\d_])бы?(?![^\W\d_])")
+
 #: A sentence worth cutting into words holds one of these.
-_SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам")
+_SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам", "бы", " б ")
 #: Any of :data:`_SENTENCE_MARKS` (one C-level search of a sentence's span).
 _SENTENCE_MARK = re.compile("|".join(_SENTENCE_MARKS))
 
 #: :data:`_SENTENCE_MARKS` but «если» (the marks of a hedge and of a choice left to the host).
-_HEDGE_OR_CHOICE = re.compile("может|mozhet|мб|сам").search
+_HEDGE_OR_CHOICE = re.compile(r"может|mozhet|мб|сам|(?<![^\W\d_])бы?(?![^\W\d_])").search
 
 #: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
 _CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
@@ -614,7 +628,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     for the host to choose from («X, Y и Z… выберите сами») are asked too (reason ``hedge``)."""
     lower = lower_of(visible)
     if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
-            "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)):
+            "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)) \
+            and _WISH_WORD.search(lower) is None:
         return []
     read = None  # (made at the first sentence that passes the cheap test below)
     made: set[str] = set()  # (the same: the actions of the moves read)
@@ -663,11 +678,29 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 continue
         hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
             words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
-                                     toks[k - 1].w in _HEDGE_MARKS))), None)
-        if hedge is None or not _LATER_LETTER.isdisjoint(words) or (
+                                     toks[k - 1].w in _HEDGE_MARKS or
+                                     (n >= 2 and words[wk[n - 2]] in V.PREPOSITIONS and
+                                      wk[n - 2] + 1 == wk[n - 1] == k - 1)))), None)
+        # («на коваля может завтра поохочусь»: the target put first after its preposition)
+        wished = None
+        if hedge is None and _WISH.isdisjoint(words) is False and \
+                _NOT_WISH.isdisjoint(words):
+            hedge = wished = next(n for n, k in enumerate(wk) if words[k] in _WISH)
+        second = hedge is not None and _second_kill_open(ctx, items) and \
+            _TOMORROW.isdisjoint(words) and _second_named(visible, sentences, s_n, words)
+        if hedge is None or (not _LATER_LETTER.isdisjoint(words) and not second) or (
                 not _TOMORROW.isdisjoint(words) and _UNDECIDED.isdisjoint(words)):
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
-        acts = _acts(ctx, lex, words, wk)
+        acts = _acts(ctx, lex, words, wk) if wished is None else \
+            _wished_acts(ctx, lex, words, wk[max(0, wished - _WISH_REACH):wished + _WISH_REACH + 1])
+        if wished is not None:  # (a wish for another's move — a member's kill proposed to
+            # the boss — is his to order: «я бы предложил убрать X, но пусть босс решает»)
+            acts &= ROLE_MOVES.get(ctx.sender.role, frozenset()) | {"hunt", "vote"}
+        # («В Налима бы пальнуть, что ли», «Я бы убивал X — это моё предложение»: a move
+        # wished for, the verb beside «бы», no order)
+        if second:
+            acts.add("clan_kill")  # («Второго… может Y, ещё подумаю, напишу позже»: the
+            # full moon's second kill left open between players, a promise or not, asked)
         at = lo
         if not acts and prev is not None and _bare_move_before(visible, prev, lo):
             acts = _acts(ctx, lex, prev[3], [k for k, t in enumerate(prev[2]) if t.word])
@@ -697,11 +730,51 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     return out
 
 
+#: The longest sentence (in words) that may be no more than the ordinal of the second kill
+#: and a word of not knowing before the musing («Второй... пока не знаю. Может, X…»).
+_ORDINAL_ALONE = 4
+
+
+def _second_kill_open(ctx: Ctx, items: list[Item]) -> bool:
+    """True on a full moon when the sender orders the clan kill and the letter's moves name
+    fewer than the night's two victims."""
+    if ctx.turn.event != "full_moon" or action_for(V.KILL, ctx.sender, ctx.turn) != "clan_kill":
+        return False
+    victims = {t for it in items if it.move is not None and it.move.action == "clan_kill"
+               for t in move_targets(it.move)}
+    return len(victims) < 2
+
+
+def _second_named(visible: str, sentences, s_n: int, words: list[str]) -> bool:
+    """True when the musing sentence ``s_n`` (its ``words``) holds an ordinal of the second
+    kill («второго», «второе») or follows one, two sentences back at most, that holds
+    nothing but it and a few words («Второе...», «Второй... пока не знаю.»)."""
+    if not _SECOND_KILL.isdisjoint(words):
+        return True
+    for back in (1, 2):
+        if s_n - back < 0:
+            return False
+        b_words = [w for w in clause_words(tokenize_span(visible, *sentences[s_n - back]))
+                   if w.isalpha()]
+        if len(b_words) > _ORDINAL_ALONE:
+            return False
+        if b_words and b_words[0] in _SECOND_KILL:
+            return True
+    return False
+
+
+#: Forms of «второй» that name the full moon's second kill.
+_SECOND_KILL = frozenset({"второй", "второго", "второе", "вторую", "вторая", "вторым",
+                          "второму"})
+
+
 def _made(ctx: Ctx, items: list[Item]) -> set[str]:
     """The actions of the moves ``items`` hold, for :func:`hedged_musings`; without «vote»
     when only one of two votes is given («первый голос X⏎второй пока не знаю, может Y, может
     Z»)."""
     made = {it.move.action for it in items if it.move is not None}
+    if _second_kill_open(ctx, items):
+        made.discard("clan_kill")  # (one kill of the full moon's two: the second is open)
     votes = [move_targets(it.move) for it in items
              if it.move is not None and it.move.action == "vote"]
     if ctx.votes > 1 and votes and max(map(len, votes)) < ctx.votes and \
@@ -763,6 +836,24 @@ def _acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
         a = action_for(cls, ctx.sender, ctx.turn)
         if a is None and cls == V.KILL and not ctx.sender.mafia:
             a = "hunt"  # «Может, завтра Графа шлёпну» from a civilian: his only kill, the hunt
+        if a is not None:
+            acts.add(a)
+    return acts
+
+
+def _wished_acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
+    """The actions the move words at ``wk`` around «бы» name (:func:`_acts`), a verb in the
+    past tense of the conditional read by its lemma («убивал бы» — «убивать», «вручил бы» —
+    «вручить»)."""
+    acts = _acts(ctx, lex, words, wk)
+    for k in wk:
+        w = words[k]
+        if w in lex or not past_tense(w):
+            continue
+        cls = lex.get(morph().parse(w)[0].normal_form)
+        a = action_for(cls, ctx.sender, ctx.turn) if cls else None
+        if a is None and cls == V.KILL and not ctx.sender.mafia:
+            a = "hunt"
         if a is not None:
             acts.add(a)
     return acts

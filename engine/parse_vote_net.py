@@ -78,8 +78,17 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
                 # ends the sentence read before; the vote after it is a sentence of its own
                 sentence = after
             else:
-                if _HEAD.search(rest) is None or not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                if _HEAD.search(rest) is None:
                     continue
+                if not _loose(ctx, idx, rest.lstrip(" ,;—–-")):
+                    # «шизю X потому что … палево ну и голос тоже ей а ещё …»: a run-on
+                    # letter's vote clause opened by «и» / «а» after the words read
+                    opened = [m.start(1) for m in _CLAUSE_VOTE.finditer(rest)]
+                    if not opened or not _loose(ctx, idx, rest[opened[-1]:]):
+                        continue
+                    rest = rest[opened[-1]:]
+                    cut = _CLAUSE_END.search(rest, len(_CLAUSE_VOTE.match(rest).group(1)))
+                    rest = rest[:cut.start()] if cut is not None else rest
                 text = rest.strip(" ,;—–-").rstrip(".!…")
                 if text and text not in quoted and not any(text in q for q in quoted):
                     out.append(problem(text, "unparsed", "unread"))
@@ -102,6 +111,13 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
             out.append(problem(text, "unparsed", "unread"))
     return out
 
+
+#: A vote clause of a run-on sentence opened by «и» or «а» («… ну и голос тоже ей»): group 1
+#: where the clause starts.
+_CLAUSE_VOTE = re.compile(r"(?<!\w)((?:ну\s+)?(?:и|а)\s+(?:[gг]олос|линч))", re.IGNORECASE)
+
+#: Where such a clause ends: «а», «но» or a comma after its vote word.
+_CLAUSE_END = re.compile(r"\s+(?:а|но)\s|,", re.IGNORECASE)
 
 #: A smiley of brackets ending a sentence within a line («…)) голос X»).
 _SMILEY_END = re.compile(r"\){2,}\s+")
@@ -195,6 +211,66 @@ _INITIALS = re.compile(r"[^\W\d_](?:\.[^\W\d_]\.?)+")
 _LOOSE_TARGET = 3
 
 
+#: A word of letters and digits («бх7», «кран_40», «r2d2»): a nick's form, no word.
+_NICKLIKE = re.compile(r"(?=[\w-]*[^\W\d_])(?=[\w-]*\d)[\w-]{2,}")
+
+#: One-letter words that are words, not initials («и», «а», «в»).
+_ONE_LETTER_WORDS = frozenset("иавксуоя")
+
+
+def _end_of(sentence: str, toks: list[str], target: list[int]) -> int:
+    """The offset in ``sentence`` right after the last of the ``target`` tokens."""
+    at = 0
+    for k, t in enumerate(toks):
+        at = sentence.find(t, at) + len(t)
+        if k == target[-1]:
+            return at
+    return len(sentence)
+
+
+#: How many first letters a word shares with a word of a nick to be a slip of it.
+_SLIP_HEAD = 4
+
+
+def _slip(ctx: Ctx, idx, w: str, raw: str) -> bool:
+    """True when the lower-case word ``w`` (``raw`` as written) may be a living player's
+    nick written amiss: a form of one, letters with digits, a word no dictionary knows, a
+    near miss the name finder guesses, or a word whose first letters open a word of a living
+    nick other than the sender's («пельмень» — Пельмешка, «гайку» — Гайковёрт)."""
+    if _living(idx, ctx, w) or _NICKLIKE.fullmatch(raw):
+        return True
+    if len(w) < 3:
+        return len(raw) == 1 and raw.isupper()  # («Голос — Т.»: an initial)
+    if not is_known_word(w):
+        return w.replace("-", "").isalpha()
+    hit = idx.approximate(w)
+    if hit is not None and any(o in ctx.alive and o != ctx.sender.nick
+                               for o in ((hit.nick,) if hit.nick else hit.candidates)):
+        return True
+    head = w[:_SLIP_HEAD]
+    return len(head) == _SLIP_HEAD and any(
+        part.startswith(head) or _one_off(w, part) for n in ctx.alive
+        if n != ctx.sender.nick
+        for part in re.split(r"[\W_]+", n.lower().replace("ё", "е")) if part)
+
+
+def _one_off(w: str, part: str) -> bool:
+    """True when ``w`` and ``part``, five letters or more each and of one length, differ in
+    one letter only («сирый» for «Серый»)."""
+    return len(w) == len(part) >= 5 and sum(a != b for a, b in zip(w, part)) == 1
+
+
+#: Words of when the vote comes (nouns in form: «Голос вечером», «голос утром»): a promise.
+_WHEN = frozenset({"вечером", "утром", "ночью", "днем", "днём", "позднее", "отдельно",
+                   "следом", "сегодня", "сейчас", "вечерком", "попозже", "скоро", "сразу"})
+
+
+def _nominal(w: str) -> bool:
+    """True when the known word ``w`` may be a noun or an adjective (a nick's slip), never
+    a verb, an adverb or a particle."""
+    return any(p.tag.POS in ("NOUN", "ADJF") for p in morph().parse(w)[:3])
+
+
 def _loose(ctx: Ctx, idx, sentence: str) -> bool:
     """True when ``sentence`` is a vote the rules left with no target read (issue 11): a vote
     noun opening it (after «и», «на линче» …), the vote's own words, then up to three words
@@ -235,14 +311,25 @@ def _loose(ctx: Ctx, idx, sentence: str) -> bool:
         return False
     if stop in ("—", "–", "-", ":") and target[0] == v + 1:
         return False  # («Голос Барсука — самый громкий»: whose voice, no vote)
-    for k in target:
+    bare = stop is None and not _WORD.search(sentence[_end_of(sentence, toks, target):])
+    # (a bare line may hold words of the dictionary when one of its words is a slip of a
+    # living player's nick: «голос пельмень» for Пельмешка; not «Линч — дело серьёзное»)
+    bare = bare and any(_slip(ctx, idx, low[k], toks[k]) for k in target)
+    for n, k in enumerate(target):
         w, raw = low[k], toks[k]
         if w in _PRONOUNS:
             if len(target) > 1:
                 return False
             continue
-        if _INITIALS.fullmatch(raw) or _living(idx, ctx, w):
-            continue
+        if _INITIALS.fullmatch(raw) or _living(idx, ctx, w) or _NICKLIKE.fullmatch(raw):
+            continue  # (a word of letters and digits is a nick's: «голос — бх7»)
+        if bare and len(raw) == 1 and raw.isalpha() and n == len(target) - 1 and \
+                (n > 0 or raw.isupper()) and w not in _ONE_LETTER_WORDS:
+            continue  # (an initial closing the line: «линч жанна б», «Голос — Т.»)
+        if bare and len(w) >= 3 and is_known_word(w) and w.isalpha() and _nominal(w) and \
+                w not in _WHEN:
+            continue  # (a bare vote line on a word no player is: «голос пельмень», «линчь
+            # сирый», «голос за гайку ворд»: a slip of a nick, never chatter)
         if len(w) < 3 or is_known_word(w) or not w.replace("-", "").isalpha():
             return False  # («голос за правду», «линч — дело серьёзное»: a word, no name)
     end = toks[target[-1]]

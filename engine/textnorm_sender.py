@@ -51,6 +51,24 @@ _DICTATED = re.compile(r"(?i)(?<![^\W\d_])(?:диктует|продиктова
                        r"передаёт)\s*:\s*(«)[^«»]{1,600}(»)")
 
 
+#: The elder the writer types for, named as the subject of her vote («бабушка», «дед»).
+_ELDER = (r"(?:бабушка|бабуля|бабуленька|дед|дедушка|деда|дедуля|мама|мать|папа|отец|"
+          r"свекровь|тёща|теща|тесть|свёкор|свекор)")
+
+#: A third-person «голосует за» in a letter typed by the sender's relative, its subject an
+#: elder's kin word or none: the clause opens the line or a sentence, or follows «и», «и
+#: ещё», «а», «передать», a colon (group 1: what is kept before the verb, group 2: the verb).
+_KIN_VOTE = re.compile(
+    rf"(?i)((?:^|(?<=[\n.!:;]))[ \t]*(?:(?:и|а)[ \t]+)?(?:ещ[её][ \t]+)?(?:{_ELDER}[ \t]+)?"
+    rf"(?:(?:сказал|сказала|просил|просила|велел|велела)[ \t]+передать[ \t]+)?|"
+    rf"(?<![^\W\d_])передать[ \t]+)(голосует)(?=[ \t]+(?:за|против)[ \t])")
+
+
+def _own_vote(m: re.Match) -> str:
+    """«… голосует» → «… голосую»: the sender's own vote."""
+    return m.group(1) + ("Голосую" if m.group(2)[0].isupper() else "голосую")
+
+
 def dictated(text: str) -> bool:
     """True when the first 400 characters of ``text`` present its writer as the sender's
     relative (:data:`WRITER_KIN`): the words he says the sender said are the sender's."""
@@ -67,6 +85,8 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
         text = _DICTATED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " +
                              m.group(0)[m.end(1) - m.start():m.start(2) - m.start()] + " ",
                              text)
+    if "олосует" in text and dictated(text):
+        text = _KIN_VOTE.sub(_own_vote, text)  # «И ещё бабушка голосует за X»: hers
     if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
         text = _label_blanked(text, sender)
     m = _LAST.search(text, max(0, len(text) - 80))
