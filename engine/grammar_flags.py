@@ -467,6 +467,10 @@ def _own_after_dash(clause: list[Tok], lo: int, i: int) -> bool:
     («…, что решаю я — …», «…, что выбираю я — …»): what the others said is that the sender
     decides, and what follows the dash is his decision in his own words."""
     dash = next((m for m in range(i - 1, lo, -1) if clause[m].w in ("—", ":")), None)
+    if dash is not None and dash - 2 >= lo and (
+            clause[dash - 1].w == "я" and clause[dash - 2].w == "и" or
+            clause[dash - 1].w == "тоже" and clause[dash - 2].w == "я"):
+        return True  # «Внучка сказала, что все стреляют, вот и я: МО на X», «…, я тоже: …»
     if dash is None or clause[dash - 1].w != "я":
         return False
     return any(clause[m].word and (r := verb_reading(clause[m].w)) is not None and
