@@ -297,6 +297,14 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
         if ctx.sender.role == "boss" and _IF_HINT.search(lower, lo, hi):
             hi = _before_silence(idx, visible, lo, hi)  # «Света, держишь меня, если сама
             # не напишет»: the condition restates the rule of the boss's order, no talk
+        if (m := _VOTE_OPENING.match(lower, lo, hi)) is not None:
+            # «голос X — слишком правильный, так не бывает»: a vote line's own words end at
+            # its first comma; the talk after it is the writer's comment on the vote, no
+            # talk that makes the line none (it was left with no word to the player)
+            comma = lower.find(",", m.end(), hi)
+            if comma > 0:
+                hi = comma
+                sentence = visible[lo:hi].strip()
         if holds_word(idx, visible, lo, hi, *_talk_test(idx, ctx.sender.role != "boss")):
             continue  # (:func:`_talk_anyway` surely true, told from the pieces: no tokens)
         toks = idx.merge(tokenize_span(visible, lo, hi))
@@ -314,6 +322,9 @@ def _open_moves(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, int]]
             out.append(problem(text, "unparsed", "unread"))
     return out
 
+
+#: A sentence opening with a vote word and a word after it («голос X», «линч X …»; lower case).
+_VOTE_OPENING = re.compile(r"\s*(?:голос|линч)\s+\w")
 
 #: «если», «ежели», «коли» in a sentence (lower case): a condition may end it.
 _IF_HINT = re.compile(r"(?<!\w)(?:если|ежели|коли)(?!\w)")
