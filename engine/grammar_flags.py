@@ -513,19 +513,3 @@ def cancel_names_move(clause: list[Tok], at: int) -> bool:
     if any(p.tag.POS == "VERB" and p.tag.person == "1per" for p in parses):
         return False  # («режу» is also read as a noun)
     return not parses or any(p.tag.POS != "NOUN" or "gent" in p.tag for p in parses)
-
-
-#: First-person verbs that take back a move named before them as their object («МО
-#: отменяю», «мирную охоту снимаю»): the first words of the cancel phrases and the words of
-#: withdrawal.
-_CANCEL_VERBS = frozenset(p[0] for p in V.CANCEL_PHRASES if p[0] != "отмена") | V.WITHDRAW_WORDS
-
-
-def cancelled_after(clause: list[Tok], j: int) -> bool:
-    """True when the move's noun ending at ``j`` is the object of a verb of cancelling or
-    withdrawing right after it that ends the clause or its comma part («МО отменяю!!»,
-    «Переигрываю: слежу за X, МО снимаю»): the move taken back, no target to ask for, as
-    with the verb first («отменяю МО»)."""
-    if j >= len(clause) or not clause[j].word or clause[j].w not in _CANCEL_VERBS:
-        return False
-    return j + 1 == len(clause) or not clause[j + 1].word

@@ -12,7 +12,7 @@ from dataclasses import replace
 from . import grammar_vocab as V
 from .grammar_rules import ASK, Actor, action_for, actor_of, max_targets, problem, repeats_last
 from .lexicon import lexicon
-from .grammar_flags import cancelled_after, later_before
+from .grammar_flags import later_before
 from .grammar_gaps import armed
 from .grammar_delegate import other_decides
 from .grammar_plans import IF_WORDS, asks_how, if_survive, past_wish, whether_clause
@@ -294,8 +294,6 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «МО: нет», «нет, не на МО, просто бью X», «охоту вашу пока не понял»: the move
             # said not made, no player named: nothing to ask
             return None
-        if reason == "no_target" and clause is not None and cancelled_after(clause, kw.j):
-            return None  # «МО отменяю», «МО снимаю»: the move taken back, as «отменяю МО»
         if reason == "no_target" and clause is not None and _untimely(clause, kw):
             return None  # «ещё рано в первый день стрелять»: when the move fits, no player
         if reason == "no_target" and clause is not None and _move_talked_of(clause, kw):
