@@ -1044,16 +1044,17 @@ _SEARCHED_AT = frozenset({"у", "в", "к", "среди", "на", "между", 
 
 def _role_sought(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     """True when the fan's search word at ``kw`` takes a role as its object right after it
-    (past a possessive: «ищу своего комиссара») and the word read after the role that fits
-    nobody follows no preposition of a place (not «ищу комиссара у Васи»): the role is what
-    she seeks, the word after it a remark («ищу комиссара, как Норма …», «ищу доктора,
-    травницу нашу», «ищу комисара срежи наших»), no player searched."""
+    (past a possessive: «ищу своего комиссара») and no preposition of a place stands between
+    the role and the word after it that fits nobody (not «ищу комиссара у Васи», «… сегодня
+    у нашего медика»): the role is what she seeks, the word after it a remark («ищу
+    комиссара, как Норма …», «ищу доктора, травницу нашу», «ищу комисара срежи наших»), no
+    player searched."""
     k = kw.j
     while k < len(clause) and clause[k].w in _MY:
         k += 1
     at = tg.unknown[1]
     return bool(tg.role_at) and tg.role_at[0] == k and at > k and \
-        clause[at - 1].w not in _SEARCHED_AT and (
+        not any(t.w in _SEARCHED_AT for t in clause[k + 1:at]) and (
             not clause[at].cap or any(not t.word for t in clause[k + 1:at]))
     # (a capitalised word right after the role may be the player: «ищу комиссара Мурку»)
 
