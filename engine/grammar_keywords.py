@@ -171,11 +171,19 @@ def _label_target(clause: list[Tok], words: list[str], k: int, idx: NameIndex,
         k += 1
     elif "!" in preps:
         return False  # («Ассасин — к X»: a person sent, only with the preposition)
+    elif k + 1 < n and clause[k].w == _ASSIGNED_TO:
+        k += 1  # «щит на меня», «подогрев на X»: the move put on the player, as «охрана на X»
     if k >= n or not clause[k].word:
         return False
     t = clause[k]
     return t.cap or t.w in _LABEL_PRONOUNS or idx.exact(words, k, None) is not None or \
         bool(idx.parts.get(words[k]))
+
+
+#: The preposition a move's noun puts the move on its player with («охрана на меня», «голос
+#: на X»), after a game's derived noun too whatever the host's phrase was («щит на меня» for
+#: «накрыть щитом»).
+_ASSIGNED_TO = "на"
 
 
 def _nick_part(idx: NameIndex, words: list[str], i: int) -> bool:

@@ -17,7 +17,7 @@ from .grammar_rules import Actor
 from .grammar_tokens import Tok, clause_words, match_phrase
 from .lexicon import lexicon
 from .names import NameHit, name_index
-from .words import is_known_word, morph, norm, role_words
+from .words import is_infinitive, is_known_word, morph, norm, role_words
 from .words_endings import CYR
 
 if TYPE_CHECKING:
@@ -347,7 +347,8 @@ def read_back(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int):
                     if _host_named(words, k, k + 1, hi):
                         return None
                     return NameHit(near.nick, near.candidates, near.kind, 1), k, k + 1
-            verb = hi < len(clause) and own_move_word(clause, hi)
+            verb = hi < len(clause) and (own_move_word(clause, hi) or (
+                actor.nick != ctx.sender.nick and order_word(clause, hi)))
             # «катюху мочим»: before a verb only; in lower case in a phone's letter, or
             # right before the verb («сегодня ежа проверяю»)
             lower = verb and (k == hi - 1 or ctx.text == ctx.text.lower())
@@ -391,6 +392,17 @@ def own_move_word(clause: list[Tok], k: int) -> bool:
         return True
     return any(match_phrase(clause, k, p) and p not in lex.third_phrases and
                p not in lex.imperative_phrases for p, _ in lex.by_first.get(w, ()))
+
+
+def order_word(clause: list[Tok], k: int) -> bool:
+    """True when the keyword at token ``k`` is a verb a boss's order for his member is said
+    in: the imperative or the second person said to him («бутса — кипера береги»), the
+    third person said of him, or the infinitive («за Шило: петю обчистить»); a name right
+    before it is the member's object as before the sender's own verb
+    (:func:`own_move_word`)."""
+    lex = lexicon()
+    w = clause[k].w
+    return w in lex.words and (w in lex.imperative or w in lex.third or is_infinitive(w))
 
 
 def names_listed_before(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, k: int) -> list:

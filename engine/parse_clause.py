@@ -434,8 +434,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         if (kw.cls == V.VOTE and vote_tally(clause, kw.i)) or (
                 is_infinitive(clause[kw.i].w) and others_wish(clause, kw.i)):
             continue  # «Голосов за X — три», «вешать его — это то, чего хочет клан»: talk
-        if kw.cls == V.VOTE and member is None and others_send(clause, kw.i, kw.j):
-            continue  # «Охраняю Кольку, его на линч тянут»: what people do, told
+        if kw.cls == V.VOTE and member is not ctx.sender and others_send(clause, kw.i, kw.j):
+            continue  # «Охраняю Кольку, его на линч тянут»: what people do, told (also
+            # after a boss's order: «Бутса — береги Кипера, его на линч тянут»)
         if subjects[n] is not None:
             if asked_or_anyone(clause, kw, lex, asked_only=True):
                 continue  # «Интересно, кого сегодня доктор вылечит»: wondered about

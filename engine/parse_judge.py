@@ -185,7 +185,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # brings it)
         return abstain(text) if action == "vote" and tg.nobody_named and \
             not flags["later"] and not (clause is not None and put_off(clause, kw.j)) else None
-    if action == "search" and tg.roles and not tg.hits and tg.unknown is None:
+    if action == "search" and tg.roles and not tg.hits and (
+            tg.unknown is None or (clause is not None and _role_sought(clause, kw, tg))):
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
         if action is None and clause is not None and whether_clause(clause, kw.j):
@@ -1032,6 +1033,30 @@ def _make_move(ctx: Ctx, action: str, targets: list[str], tg: Targets,
     if len(targets) > 1:
         return Move(action, targets=tuple(targets))
     return Move(action, target=targets[0])
+
+
+#: Possessives between the fan's verb and the role she seeks («ищу своего комиссара»).
+_MY = frozenset({"своего", "свою", "моего", "мою", "нашего", "нашу"})
+
+#: Prepositions before the player the fan looks for her role at («ищу комиссара у X»).
+_SEARCHED_AT = frozenset({"у", "в", "к", "среди", "на", "между", "под"})
+
+
+def _role_sought(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
+    """True when the fan's search word at ``kw`` takes a role as its object right after it
+    (past a possessive: «ищу своего комиссара») and no preposition of a place stands between
+    the role and the word after it that fits nobody (not «ищу комиссара у Васи», «… сегодня
+    у нашего медика»): the role is what she seeks, the word after it a remark («ищу
+    комиссара, как Норма …», «ищу доктора, травницу нашу», «ищу комисара срежи наших»), no
+    player searched."""
+    k = kw.j
+    while k < len(clause) and clause[k].w in _MY:
+        k += 1
+    at = tg.unknown[1]
+    return bool(tg.role_at) and tg.role_at[0] == k and at > k and \
+        not any(t.w in _SEARCHED_AT for t in clause[k + 1:at]) and (
+            not clause[at].cap or any(not t.word for t in clause[k + 1:at]))
+    # (a capitalised word right after the role may be the player: «ищу комиссара Мурку»)
 
 
 def _fan_role_only(ctx: Ctx, tg: Targets, text: str) -> Item | None:

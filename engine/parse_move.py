@@ -21,7 +21,7 @@ from .grammar_rules import Actor, action_for, actor_of, problem
 from .grammar_keywords import Kw
 from .grammar_members import member_after, member_on, sole_member, subject_after
 from .grammar_antecedent import alive_only, clauses_before
-from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, own_move_word, read_back,
+from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, order_word, own_move_word, read_back,
                            unnamed_pronoun, written_gender)
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -435,11 +435,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 (named := label_before(ctx, clause, kw, lo, hi, items)) is not None:
             back = (named, kw.i, kw.j)  # «Вьюга. Маньячу.»: the label sentence's player
         if back is None and not loose and tg.unknown is None and action is not None and \
-                not on_behalf and not (kw.reported or kw.hypothetical or kw.negated) and \
-                (word := _unread_object_before(ctx, clause, lo, kw, verb_at)) is not None:
+                (not on_behalf or order_word(clause, kw.i)) and \
+                not (kw.reported or kw.hypothetical or kw.negated) and \
+                (word := _unread_object_before(ctx, clause, lo, kw, verb_at,
+                                               order=on_behalf)) is not None:
             # «Геночку к себе зову», «Сегодня Васю проверяю»: a name before the sender's own
             # move verb that fits nobody on the roster: asked, never dropped unsaid (as
-            # «зову Геночку» is)
+            # «зову Геночку» is); so before the verb of a boss's order for his member too
+            # («Шило — Мурку обчисти»)
             items.append(Item(clause[word].start, problem=unknown_name(
                 ctx, span(ctx.text, clause, word, kw.j), clause[word].text, action),
                 tried=action))
@@ -1553,16 +1556,22 @@ _OBJECT_LEAD = frozenset({"сегодня", "опять", "снова", "вно�
                           "ну", "я", "мы", "теперь", "тоже"})
 
 
-def _unread_object_before(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, at: int) -> int | None:
+def _unread_object_before(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, at: int, *,
+                          order: bool = False) -> int | None:
     """The index of a capitalised word that opens the clause (after words of
     :data:`_OBJECT_LEAD` only) and stands right before the sender's own move verb at ``at``
     (only such words between), in the accusative, no dictionary word but a person's name or
     none at all («Геночку к себе зову», «Сегодня Васю проверяю»), and no form of any
     nickname: the move's object, which fits nobody on the roster. None otherwise (a comma
-    after the word calls him: «Вася, лечу Кузю»; «Маму к себе зову» is no name)."""
-    if not own_move_word(clause, kw.i) or kw.weak and not is_verb(clause[kw.i].w) and \
+    after the word calls him: «Вася, лечу Кузю»; «Маму к себе зову» is no name). With
+    ``order`` the verb is that of a boss's order for his member, from ``lo`` after the
+    member's name («Шило — Мурку обчисти»: :func:`engine.grammar_refs.order_word`)."""
+    if not (own_move_word(clause, kw.i) or order and order_word(clause, kw.i)) or \
+            kw.weak and not is_verb(clause[kw.i].w) and \
             not any(is_verb(clause[n].w) for n in range(kw.i, kw.j) if clause[n].word):
         return None
+    while order and lo < at and clause[lo].w in (",", ":", "—", "–", "-"):
+        lo += 1  # («Шило — Мурку обчисти»: the mark after the member's name)
     words = [t.w for t in clause]
     k = at - 1
     while k >= lo and clause[k].word and words[k] in _OBJECT_LEAD:
