@@ -210,10 +210,16 @@ def told_in_past(clause: list[Tok]) -> bool:
 
 def after_report_word(clause: list[Tok], i: int) -> bool:
     """A noun keyword right after «что» («думаю, что линч Буки — ошибка») may be reported
-    speech; the parser decides once it knows what follows the target."""
+    speech; the parser decides once it knows what follows the target. Not after «так что»
+    (so, therefore), which draws the sender's own conclusion, when no verb in the past tense
+    follows the keyword."""
     k = i - 1
     while k >= 0 and clause[k].word and clause[k].w in V.FILLERS:
         k -= 1
+    if k > 0 and clause[k].w == "что" and clause[k - 1].w == "так" and \
+            not any(t.word and past_tense(t.w) for t in clause[i + 1:]):
+        return False  # «…, так что голос ему»: the sender's own conclusion, no one's words
+        # (not «…, так что миномёт свою работу сделал»: a verb of its own tells of it)
     return k >= 0 and clause[k].w in V.REPORT_WORDS
 
 

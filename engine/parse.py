@@ -56,6 +56,7 @@ from .textnorm import (
 )
 from .textnorm_case import case_rejoined
 from .textnorm_layout import layout_labels
+from .textnorm_change import vote_changes
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
 from .textnorm_sender import sender_named
 from .textnorm_own_place import own_place
@@ -253,6 +254,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
     text = _withdrawal_rejoined(text)  # «Снимаю голос⏎с X, голосую за Y»: one line
+    text = vote_changes(text, player.role if player is not None else None)  # «Меняю на X»
     text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)

@@ -90,6 +90,10 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
             _from_place(clause, tg.hits[0][2], hi):
         return False  # «Голос Шурику из Одессы»: the vote given to a player named with where
         # he is from (as «Голос за Шурика из Одессы»), no sentence about him
+    if noun and not kw.reported and kw.j + 1 < len(clause) and clause[kw.j].w in _WILL_BE and \
+            tg.hits[0][1] == kw.j + 1 and clause[kw.i].w.endswith(_INSTRUMENTAL):
+        return False  # «Сегодня гостем будет X — у него …», «пациентом станет X — …»: today's
+        # target named by the move's noun and the future copula, then why: an order
     if clause[kw.i].w in ("приглашается", "приглашаются") and not kw.reported:
         return False  # «в мой будуар приглашается X — глинтвейн уже на плите»: the host's own
     if any(t.w in lexicon().first or t.w in _FIRST_PERSON for t in clause[kw.i:kw.j]):
@@ -446,6 +450,12 @@ _BECAUSE = frozenset({"потому", "поскольку", "ибо", "ведь"
 
 #: Words that may stand before an order opening its sentence («И голос тоже в Лису»).
 _AND = frozenset({"и", "а", "ну"})
+
+#: The future copula after a move's noun in the instrumental («гостем будет X»).
+_WILL_BE = frozenset({"будет", "станет"})
+
+#: Endings of a noun in the instrumental singular («гостем», «пациентом», «жертвой»).
+_INSTRUMENTAL = ("ом", "ем", "ём", "ой", "ей", "ёй")
 
 #: Words that may stand before a vote word opening the sentence («второй голос за X, пусть
 #: знает»): the vote is still the sender's order.

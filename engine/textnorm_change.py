@@ -1,0 +1,48 @@
+"""A change of the lynch vote told without the word «голос» (issue 11):
+
+- «Снимаю с X, ставлю на Y»: taking off one player and putting on another is said of the
+  vote (the noun left out is «голос», as in «снимаю голос с X, ставлю на Y»): written with
+  the noun;
+- «Меняю на Y», «Поменяй(те) на Y» from a player whose only moves are the vote and the
+  hunt (a plain civilian, the inactive son), in a letter that names neither of them: the
+  change of his vote, the move a reply to the host's «Принято» changes («МО меняю на Y»
+  names the hunt). A player with a role move may mean it, and stays asked about.
+
+Pure; the text is returned unchanged when it holds none of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: «снимаю с X, ставлю на Y»: both verbs, no noun between the verb and its preposition.
+_OFF_ON = re.compile(r"(?i)\b(снимаю)(\s+)(?=с[оа]?\s+[^.!?\n]{1,40}?,?\s*(?:а\s+)?"
+                     r"(?:ставлю|переставляю|кидаю|перекидываю)\s+на\s)")
+
+#: «меняю на Y», «поменяй на Y», «смените на Y»: the verb of changing right before «на».
+_CHANGE_ON = re.compile(r"(?i)\b(меняю|поменяю|поменяй(?:те)?|смени(?:те)?|"
+                        r"перемени(?:те)?)(\s+)(?=на\s+\w)")
+
+#: Words of a move a player without a role move can make (the vote, the hunt): a letter
+#: naming one leaves «меняю на Y» to the parser's other rules.
+_MOVE_WORD = re.compile(r"(?i)(?<!\w)(?:голос\w*|линч\w*|мо|охот\w*|стреля\w*|выстрел\w*|"
+                        r"пальн\w*|вешать|вешаем|повесить|казн\w*)(?!\w)")
+
+#: Roles whose only own moves are the vote and the hunt.
+_VOTE_ONLY = frozenset({"civilian", "son"})
+
+
+def vote_changes(text: str, role: str | None) -> str:
+    """``text`` with the vote changes of the module's docstring written with «голос».
+
+    Args:
+        text: the letter (after the other text normalisers).
+        role: the sender's role (``son`` only while inactive: an active son is a boss).
+    """
+    low = text.lower()
+    if "снимаю" in low:
+        text = _OFF_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
+    if role in _VOTE_ONLY and " на " in low and _CHANGE_ON.search(text) and \
+            not _MOVE_WORD.search(text):
+        text = _CHANGE_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text, count=1)
+    return text
