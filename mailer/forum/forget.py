@@ -40,13 +40,15 @@ class ForgetReport:
 def forget_posts(store: Store, *, day: int | None = None, source: str | None = None) -> ForgetReport:
     """Remove the stored posts of day ``day`` and/or first stored from ``source`` (a file name as
     ``forum import`` was given it, its path or its name alone; or a page address), except those
-    a closed day's close read (stored before it); drop every page's HTTP validators when any post is removed. One transaction.
+    a closed day's close read (stored before it); drop every page's HTTP validators when any
+    post is removed. One transaction. Returns what was done (:class:`ForgetReport`).
 
     Raises:
         ForumError: neither ``day`` nor ``source`` given, no game yet, or ``day`` is not a day
             of the game so far (Russian message).
     """
     from .tally import day_of, windows
+    from .today import posts_closed_at
 
     if day is None and not source:
         raise ForumError("укажите день (--day) или загрузку (--source): что удалить")
@@ -57,8 +59,6 @@ def forget_posts(store: Store, *, day: int | None = None, source: str | None = N
             raise ForumError("игры ещё нет: сначала mafia-mail init")
         if day is not None and not 1 <= day <= game.current_day:
             raise ForumError(f"дня {day} в игре нет: идёт день {game.current_day}")
-        from .today import posts_closed_at
-
         closed = {r.day: posts_closed_at(utc(r.closed_at), utc(r.last_closed_at), r.status)
                   for r in s.exec(select(DayRow)) if r.status == "closed"}
         names = {source, Path(source).name} if source else set()
