@@ -648,6 +648,9 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 not any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
             continue  # (its mark is «если» alone, and no word of switching a move after it
             # for :func:`_if_switched`: nothing cut into words either)
+        if _OTHER_MARK.search(lower, lo, hi) is None and _no_wish(ctx, visible, lower, lo, hi):
+            continue  # («Было бы здорово, если бы…», «Хотелось бы тепла»: the wish's «бы» its
+            # only mark, and no wish for a move on a player; nothing cut into words)
         if read is None:
             read = read_ranges(visible, items)
             made = _made(ctx, items)
@@ -728,6 +731,36 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+#: The marks of :data:`_HEDGE_OR_CHOICE` but the wish's «бы» (lower case; «если» is let through
+#: by a word of switching alone, as before the wish was read).
+_OTHER_MARK = re.compile(r"может|mozhet|мб|сам")
+
+#: A capital letter inside a sentence (not its first letter): a name may be written so.
+_INNER_CAPITAL = re.compile(r"[\s,(—«\"-][А-ЯЁA-Z]")
+
+#: A word as :func:`_names_nobody` cuts the sentence (lower case).
+_PIECE = re.compile(r"\w[\w'-]*")
+
+
+def _no_wish(ctx: Ctx, visible: str, lower: str, lo: int, hi: int) -> bool:
+    """True when the sentence ``visible[lo:hi]`` (``lower``: the letter lowered letter by
+    letter), whose only mark for :func:`hedged_musings` is «бы», surely wishes for no move on a
+    player: a word of :data:`_NOT_WISH` makes its «бы» none («если бы», «чтобы»), or it names
+    nobody — no capital after its first letter, no word that is a form of a nick, a pronoun
+    of :data:`_PRONOUNS` or no dictionary word (a pet form, a slip) — and holds no word of
+    switching a move (:func:`_if_switched`'s)."""
+    if len(lower) != len(visible) or any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
+        return False
+    pieces = _PIECE.findall(lower, lo, hi)
+    if not _NOT_WISH.isdisjoint(pieces):
+        return True
+    if _INNER_CAPITAL.search(visible, lo, hi) is not None:
+        return False
+    triggers = name_index(ctx.nicks).trigger_forms()
+    return triggers.isdisjoint(pieces) and _PRONOUNS.isdisjoint(pieces) and all(
+        is_known_word(w.replace("ё", "е")) for w in pieces if w.isalpha())
 
 
 #: The longest sentence (in words) that may be no more than the ordinal of the second kill
