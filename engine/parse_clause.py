@@ -20,7 +20,7 @@ from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past
                               plural_third, told_in_past)
 from .grammar_delegate import (
     advice_left_to_boss, boss_decides, member_nominates, own_move_noun, proposes_to_boss,
-    my_boss, suggests_kill, to_my_boss,
+    left_to_addressee, my_boss, suggests_kill, to_my_boss,
     wishes_kill,
 )
 from .grammar_keywords import Kw, at_somebody, only_fillers
@@ -327,6 +327,12 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[start].start, move=Move("delegate", span=text),
                           tried="delegate"))  # «Ход — Графу»: the member's move to his boss
         return Prev(V.DELEGATE, clause[0].start, None, items[-1:], clause)
+    if member is None and kws and left_to_addressee(ctx, clause, start):
+        # «Лось, кражу оставляю на тебя»: the move left to one who is not the sender's boss,
+        # no move on him: asked
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "which_move")))
+        return None
     if not kws and member is None and not excluded and _changes_to(ctx, clause, start):
         # «поменяй на Вареника плиз» under a quoted reply: which move? The quote is not read
         items.append(Item(clause[start].start, problem=problem(
