@@ -31,7 +31,7 @@ from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .names import name_index
 from .parse_settle import settled_in_clause
-from .parse_mortar import maniac_shot, mortar_said
+from .parse_mortar import maniac_hunt_unsure, maniac_shot, mortar_said
 from .parse_abstain import abstain, put_off
 
 
@@ -170,7 +170,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     elif action == ASK and maniac_shot(ctx):
         action = "maniac_kill"  # «Ночью стреляю в X» from the maniac, no hunt in the letter
-    if action == ASK:
+    if action == ASK or (action == "hunt" and tg.hits and maniac_hunt_unsure(ctx, clause, kw.i, kw.j)):
+        # («Сегодня охочусь на X» from the maniac, with no word of his kill: which move?)
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.hits and flags["later"] and clause is not None and \
             later_before(clause, kw.j, tg.hits[0][1]):
