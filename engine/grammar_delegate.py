@@ -360,15 +360,16 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     return only_fillers(clause, end, stop)
 
 
-def left_to_addressee(ctx, clause: list[Tok], start: int) -> bool:
+def left_to_addressee(ctx, clause: list[Tok], start: int) -> int | None:
     """«Лось, кражу оставляю на тебя», «Шеф (Гроссмейстер), охрану отдаю на вас» from a clan
     member (not the boss): a player or a title addressed first, then the noun of the sender's
     own move or «ход», a first-person verb of giving it away (:data:`_I_GIVE`) and «на тебя /
     на вас». The move is left to the one addressed, never made on him; when he is not the
-    sender's own living boss (:func:`to_my_boss` reads that one) the caller asks."""
+    sender's own living boss (:func:`to_my_boss` reads that one) the caller asks. Returns
+    the index after «тебя / вас», None when the clause is no such part."""
     me = ctx.sender
     if not me.mafia or me.role == "boss" or start >= len(clause) or not clause[start].word:
-        return False
+        return None
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
     k = start
@@ -381,12 +382,12 @@ def left_to_addressee(ctx, clause: list[Tok], start: int) -> bool:
             hit = idx.exact(words, k + 1, None)
             if hit is None or k + 1 + hit.length >= len(clause) or \
                     clause[k + 1 + hit.length].w != ")":
-                return False
+                return None
             k += hit.length + 2
     else:
-        return False
+        return None
     if k >= len(clause) or clause[k].w != ",":
-        return False
+        return None
     k += 1
     move = gives = False
     while k < len(clause) and clause[k].word:
@@ -398,8 +399,10 @@ def left_to_addressee(ctx, clause: list[Tok], start: int) -> bool:
         elif w not in ("мой", "свой", "сегодня", "а", "и"):
             break
         k += 1
-    return move and gives and k + 1 < len(clause) and clause[k].w == "на" and \
-        clause[k + 1].w in _YOU
+    if move and gives and k + 1 < len(clause) and clause[k].w == "на" and \
+            clause[k + 1].w in _YOU:
+        return k + 2
+    return None
 
 
 def _as_named(ctx, written: list[str]) -> bool:
