@@ -283,6 +283,9 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     me = ctx.sender
     words = clause_words(clause)
     idx = name_index(ctx.nicks)
+    called = _boss_called(ctx, clause, start)
+    if called is not None:
+        start = called  # «Шеф (Оливье), кражу оставляю на тебя»: the boss addressed first
     lead = start + 2 < len(clause) and clause[start].w in _I_LEAVE and clause[start + 1].w == "все"
     start += lead  # «Оставляю всё на Деда»: the sender's own verb of leaving first
     k = start
@@ -315,10 +318,16 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
         # «Охрану оставляю на дона», «ход отдаю на Жеку»: the boss in the accusative, not
         # «оставляю на доне» (where the guard stays)
         k += 1
+        if called is not None and words[k] in _YOU:
+            # «Шеф, кражу оставляю на тебя»: the boss just addressed
+            return only_fillers(clause, k + 1, next(
+                (n for n in range(k + 1, len(clause)) if clause[n].w in (",", "—", "(")),
+                len(clause)))
         size = boss_ref(ctx, clause, k)
         title = role_words().get(words[k]) == "boss"
-        if not (size or title) or words[k + (size or 1) - 1].endswith(("е", "и")):
-            return False
+        if not (size or title) or (words[k + (size or 1) - 1].endswith(("е", "и")) and
+                                   not _as_named(ctx, words[k:k + (size or 1)])):
+            return False  # (not «на доне»; «на Оливье»: his indeclinable nickname itself)
         end = k + (size or 1)
         stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                     len(clause))
@@ -349,6 +358,83 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     stop = next((n for n in range(end, len(clause)) if clause[n].w in (",", "—", "(")),
                 len(clause))
     return only_fillers(clause, end, stop)
+
+
+def left_to_addressee(ctx, clause: list[Tok], start: int) -> int | None:
+    """«Лось, кражу оставляю на тебя», «Шеф (Гроссмейстер), охрану отдаю на вас» from a clan
+    member (not the boss): a player or a title addressed first, then the noun of the sender's
+    own move or «ход», a first-person verb of giving it away (:data:`_I_GIVE`) and «на тебя /
+    на вас». The move is left to the one addressed, never made on him; when he is not the
+    sender's own living boss (:func:`to_my_boss` reads that one) the caller asks. Returns
+    the index after «тебя / вас», None when the clause is no such part."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss" or start >= len(clause) or not clause[start].word:
+        return None
+    words = clause_words(clause)
+    idx = name_index(ctx.nicks)
+    k = start
+    hit = idx.exact(words, k, None)
+    if hit is not None:
+        k += hit.length
+    elif role_words().get(words[k]) == "boss":
+        k += 1
+        if k + 1 < len(clause) and clause[k].w == "(":
+            hit = idx.exact(words, k + 1, None)
+            if hit is None or k + 1 + hit.length >= len(clause) or \
+                    clause[k + 1 + hit.length].w != ")":
+                return None
+            k += hit.length + 2
+    else:
+        return None
+    if k >= len(clause) or clause[k].w != ",":
+        return None
+    k += 1
+    move = gives = False
+    while k < len(clause) and clause[k].word:
+        w = clause[k].w
+        if not move and (w == "ход" or own_move_noun(me, w)):
+            move = True
+        elif move and not gives and w in _I_GIVE:
+            gives = True
+        elif w not in ("мой", "свой", "сегодня", "а", "и"):
+            break
+        k += 1
+    if move and gives and k + 1 < len(clause) and clause[k].w == "на" and \
+            clause[k + 1].w in _YOU:
+        return k + 2
+    return None
+
+
+def _as_named(ctx, written: list[str]) -> bool:
+    """True when ``written`` is the sender's boss's nickname itself, word for word (an
+    indeclinable one such as «Оливье» stays so after «на»)."""
+    boss = my_boss(ctx)
+    return boss is not None and [norm(w) for w in re.findall(r"[\w-]+", boss.lower())] == written
+
+
+#: The one addressed, after «на» («кражу оставляю на тебя»).
+_YOU = frozenset({"тебя", "вас"})
+
+
+def _boss_called(ctx, clause: list[Tok], start: int) -> int | None:
+    """The index after the comma when ``clause[start:]`` opens with the sender's living boss
+    addressed: his nickname or part of it (:func:`boss_ref`) or his title in the nominative
+    («Шеф», «Босс», «Дон»), perhaps with his nickname in brackets after the title («Шеф
+    (Оливье),»), then «,». None otherwise."""
+    if start >= len(clause) or not clause[start].word:
+        return None
+    size = boss_ref(ctx, clause, start)
+    if not size and clause[start].w not in ("шеф", "босс", "дон", "пахан", "главарь"):
+        return None
+    k = start + (size or 1)
+    if not size and k + 2 < len(clause) and clause[k].w == "(":
+        inner = boss_ref(ctx, clause, k + 1)
+        if not inner or k + 1 + inner >= len(clause) or clause[k + 1 + inner].w != ")":
+            return None
+        k += inner + 2
+    if k + 1 >= len(clause) or clause[k].w != ",":
+        return None
+    return k + 1
 
 
 #: The sender's own verbs of leaving all of his move to the boss («Оставляю всё на Деда»,

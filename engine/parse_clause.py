@@ -20,7 +20,7 @@ from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past
                               plural_third, told_in_past)
 from .grammar_delegate import (
     advice_left_to_boss, boss_decides, member_nominates, own_move_noun, proposes_to_boss,
-    my_boss, suggests_kill, to_my_boss,
+    left_to_addressee, my_boss, suggests_kill, to_my_boss,
     wishes_kill,
 )
 from .grammar_keywords import Kw, at_somebody, only_fillers
@@ -327,6 +327,24 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         items.append(Item(clause[start].start, move=Move("delegate", span=text),
                           tried="delegate"))  # «Ход — Графу»: the member's move to his boss
         return Prev(V.DELEGATE, clause[0].start, None, items[-1:], clause)
+    if member is None and len(kws) > 1 and ctx.sender.mafia and \
+            own_move_noun(ctx.sender, clause[kws[0].i].w) and \
+            (cut := next((n for n in range(kws[0].j, len(clause)) if clause[n].w == ","),
+                         None)) is not None and all(k.i > cut for k in kws[1:]) and \
+            to_my_boss(ctx, clause[:cut], start):
+        # «Охрану оставляю на шефа, голос Петру»: the member's move to his boss, then the
+        # clause after the comma read on its own
+        items.append(Item(clause[start].start, move=Move(
+            "delegate", span=span(ctx.text, clause, start, cut)), tried="delegate"))
+        return read_clause(ctx, clause, cut + 1, member, flags, excluded, items)
+    if member is None and kws and (left := left_to_addressee(ctx, clause, start)) is not None:
+        # «Лось, кражу оставляю на тебя»: the move left to one who is not the sender's boss,
+        # no move on him: asked; what follows a comma after it is read on its own
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, left), "unparsed", "which_move")))
+        if left < len(clause) and clause[left].w == ",":
+            return read_clause(ctx, clause, left + 1, member, flags, excluded, items)
+        return None
     if not kws and member is None and not excluded and _changes_to(ctx, clause, start):
         # «поменяй на Вареника плиз» under a quoted reply: which move? The quote is not read
         items.append(Item(clause[start].start, problem=problem(

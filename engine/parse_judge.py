@@ -31,8 +31,9 @@ from .roles import ROLE_CIVILIANS
 from .parse_types import MEMBER_ROLES, Ctx, Item, names_in, unknown_name
 from .names import name_index
 from .parse_settle import settled_in_clause
-from .parse_mortar import maniac_shot, mortar_said
+from .parse_mortar import maniac_hunt_unsure, maniac_shot, mortar_said
 from .parse_abstain import abstain, put_off
+from .parse_award_talk import joins_forum_game
 
 
 #: The first word of the «Страх» choice said as a plain sentence («пусть линчуют X»,
@@ -148,6 +149,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None if actor.role == "boss" or kw.weak else _refuse_role(kw, text, role=actor.role)
     if action is None and kw.cls in (V.CHOOSE, V.AWARD):
         return None
+    if action == "vote" and kw.cls == V.AWARD and tg.hits and clause is not None and \
+            joins_forum_game(ctx.text, clause):
+        # «На форуме все друг друга награждают. Я тоже номинирую X»: his part in the forum's
+        # game or his vote by letter? Asked
+        return Item(0, problem=problem(text, "unparsed", "unread"), tried="vote")
     if kw.cls == V.CHOOSE and clause is not None and clause[kw.i].w in lexicon().third and \
             not kw.own:
         return None  # «пусть сама и выбирает, кого вместо себя»: only «Лосяш выбирает X» from
@@ -170,7 +176,8 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     elif action == ASK and maniac_shot(ctx):
         action = "maniac_kill"  # «Ночью стреляю в X» from the maniac, no hunt in the letter
-    if action == ASK:
+    if action == ASK or (action == "hunt" and tg.hits and maniac_hunt_unsure(ctx, clause, kw.i, kw.j)):
+        # («Сегодня охочусь на X» from the maniac, with no word of his kill: which move?)
         return Item(0, problem=problem(text, "unparsed", "kill_or_hunt"), tried="hunt")
     if tg.hits and flags["later"] and clause is not None and \
             later_before(clause, kw.j, tg.hits[0][1]):

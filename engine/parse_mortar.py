@@ -75,3 +75,29 @@ def maniac_shot(ctx: Ctx) -> bool:
     words = _words(ctx.text)
     classes = _classes(words)
     return not any(c == V.HUNT and not _negated(words, k) for k, c in enumerate(classes))
+
+
+#: Stems of the plain words of hunting («охочусь», «поохочусь», «охота»): from the maniac
+#: they may name his own kill as well as the civilians' hunt.
+_PLAIN_HUNT = ("охот", "охоч", "поохот", "поохоч")
+
+#: Words that make a hunt the civilians' common one («мирная охота», «МО», «общая охота»,
+#: «вместе со всеми», «с мирными»).
+_COMMON = ("мирн", "общ", "всеми", "вместе", "народ")
+
+
+def maniac_hunt_unsure(ctx: Ctx, clause: list[Tok] | None, i: int, j: int) -> bool:
+    """True when the maniac's hunt word at ``clause[i:j]`` is a plain word of hunting
+    (:data:`_PLAIN_HUNT`: «Сегодня охочусь на X», «охота на X»), his clause does not make it
+    the civilians' common hunt (no «МО», «мирная», «общая», «со всеми»: :data:`_COMMON`), and
+    his letter has no word of his kill at all (neither «маньячу Y», which leaves the hunt a
+    hunt beside it, nor «никого не режу», which says he hunts instead): his kill or the
+    civilians' hunt? Asked (DECISIONS.md §4 Maniac: a hunt excludes his kill)."""
+    if ctx.sender.role != "maniac" or clause is None or not 0 <= i < len(clause):
+        return False
+    if not all(t.w.startswith(_PLAIN_HUNT) for t in clause[i:max(j, i + 1)] if t.word):
+        return False
+    if any(t.word and (t.w == "мо" or t.w.startswith(_COMMON)) for t in clause):
+        return False
+    classes = _classes(_words(ctx.text))
+    return not any(c in (V.KILL, V.MANIAC, V.SHOOT) for c in classes)
