@@ -188,3 +188,61 @@ def count_said(clause: list[Tok], lo: int, hi: int) -> bool:
     """True when ``clause[lo:hi]`` holds a counting word of two victims («двоих», «двое», «по
     двум целям», «обоих»)."""
     return any(t.w in _COUNT and t.w not in ("пару", "парочку") for t in clause[lo:hi])
+
+
+#: Prepositions that may stand before each of the two victims («два визита: к X и к Y»).
+_TO = frozenset({"к", "ко"})
+
+#: What may join the two victims after a heading.
+_JOINS = frozenset({"и", ",", "+", "&"})
+
+
+def free_counted_kill(clause: list[Tok], start: int, names, near=None) -> tuple[int, str] | None:
+    """«Двоих в кювет: X и Y», «Закрываем две позиции: X и Y», «Ассасинов двое: к X и к Y»
+    from token ``start``: a heading in any words up to its first colon or dash, judged by
+    :func:`engine.grammar_kill_heading.heading_verdict`, then exactly two players (each may
+    follow «к»; a verb of the first person plural may open them: «двоих: шлюзуем X и Y»)
+    joined by «и», «+» or a comma and ending the clause. Returns the index where the first
+    player starts and the verdict (``"kill"`` or ``"ask"``); None when the clause is no such
+    heading. ``names``/``near`` as for :func:`counted_kill`."""
+    from .grammar_kill_heading import COUNTS, MARKS, heading_verdict
+    from .words import is_known_word, morph
+
+    count = next((k for k in range(start, len(clause)) if clause[k].w in COUNTS), None)
+    mark = None if count is None else \
+        next((k for k in range(count, len(clause)) if clause[k].w in MARKS), None)
+    if mark is None:
+        return None  # (marks before the count may stand in the heading: «Полнолуние — …»)
+    verdict = heading_verdict(clause, start, mark, names)
+    if verdict is None:
+        return None
+    k = mark + 1
+    if k < len(clause) and clause[k].word and not names(k) and is_known_word(clause[k].w):
+        tag = morph().parse(clause[k].w)[0].tag
+        if tag.POS == "VERB" and tag.person == "1per" and tag.number == "plur" and \
+                tag.tense != "past":
+            k += 1  # («двоих: шлюзуем X и Y»)
+    first, found, n, to = None, 0, k, 0
+    while n < len(clause):
+        if clause[n].w in _TO and n + 1 < len(clause) and clause[n + 1].word:
+            n, to = n + 1, to + 1
+        size = names(n) if clause[n].word else 0
+        if not size and clause[n].word and near is not None and near(n) and (
+                n + 1 >= len(clause) or not clause[n + 1].word or clause[n + 1].w in _JOINS):
+            size = 1  # (a word that may be a nickname: read and, if unsure, asked about)
+        if not size:
+            return None
+        first = n if first is None else first
+        found += 1
+        n += size
+        if found == 2:
+            break
+        if n >= len(clause) or clause[n].w not in _JOINS:
+            return None
+        while n < len(clause) and clause[n].w in _JOINS:
+            n += 1
+    if found != 2 or any(t.word for t in clause[n:]):
+        return None
+    if verdict == "who":  # («Ассасинов двое: к X и к Y»: the two are where the killers go)
+        verdict = "kill" if to == 2 else "ask"
+    return first, verdict

@@ -20,7 +20,7 @@ import re
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_kills import (FIRST_LABELS, SECOND, SECOND_LABELS, count_said, counted_kill,
-                            labelled_kill, second_kill)
+                            free_counted_kill, labelled_kill, second_kill)
 from .grammar_orders import name_sizes
 from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, span
@@ -178,9 +178,12 @@ def in_brackets(clause: list[Tok], lo: int, k: int) -> bool:
     return depth > 0
 
 
-def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -> list[Kw]:
+def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
+                   ask: bool = False) -> list[Kw]:
     """On a full-moon day, the second clan kill without a verb (:mod:`engine.grammar_kills`):
-    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y»."""
+    «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y», «Двоих в
+    кювет: X и Y». ``ask``: the clause holds no move word, and a heading of two in doubt
+    («Ассасинов двое: X и Y») is asked about (a problem added to ``items``)."""
     names = name_sizes(name_index(ctx.nicks), clause)
     idx, words = name_index(ctx.nicks), clause_words(clause)
     if (clause[start].w in SECOND or start + 1 < len(clause) and
@@ -192,8 +195,31 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item]) -
     k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
     if k is not None:
         return [Kw(V.KILL, start, k)]
+    free = free_counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    if free is not None and free[1] == "kill":
+        return [Kw(V.KILL, start, free[0])]  # «Двоих в кювет: X и Y», «едим двоих: X и Y»
+    if free is not None and ask:  # «Мафов двое: X и Y»: who the two are, or the kills?
+        items.append(Item(clause[start].start, problem=problem(
+            span(ctx.text, clause, start, len(clause)), "unparsed", "count_heading",
+            action="clan_kill"), tried="clan_kill"))
+        return []
     return _labelled_pair(ctx, clause, start, items, names,
                           lambda n: idx.approximate(words[n]) is not None)
+
+
+def heading_over(ctx: Ctx, clause: list[Tok], start: int, kws: list[Kw]) -> list[Kw]:
+    """On a full-moon day, a clan member's two-kill heading in his own words whose weak move
+    words (a noun that needs a name after it) all stand inside the heading: «Клан позволит
+    себе два визита: к X и к Y» (:func:`engine.grammar_kills.free_counted_kill`): the kill
+    of the two, in place of ``kws``; [] when the clause is no such heading."""
+    if not kws or not all(k.weak for k in kws) or not count_said(clause, start, len(clause)):
+        return []
+    names = name_sizes(name_index(ctx.nicks), clause)
+    idx, words = name_index(ctx.nicks), clause_words(clause)
+    free = free_counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    if free is None or free[1] != "kill" or any(k.j > free[0] for k in kws):
+        return []
+    return [Kw(V.KILL, start, free[0])]
 
 
 def two_kills_off_moon(ctx: Ctx, clause: list[Tok], start: int) -> int | None:

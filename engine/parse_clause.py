@@ -59,7 +59,7 @@ from .parse_conditions import restates_priority
 from .parse_refused import taken_back
 from .parse_unneeded import instead_of_unneeded
 from .parse_clan_kill import both_again, chosen_second, full_moon_kill, two_kills_off_moon, in_brackets, one_of_two, \
-    second_opens
+    second_opens, heading_over
 from .grammar_kills import KILL_COUNTS, count_said
 from .grammar_between import holder_end
 from .parse_subject import (
@@ -263,7 +263,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # («Первый — за вчерашнее, второй — за то, что …»: the reasons for the votes;
             # «Второе: X с утра …» beside «Третье: …»: the points of a text, no vote)
     if not kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia:
-        kws = full_moon_kill(ctx, clause, head, items)  # «Второго — X», «Двое: X и Y»
+        kws = full_moon_kill(ctx, clause, head, items, ask=True)  # «Второго — X», «Двое: X и Y»
+    elif kws and member is None and ctx.turn.event == "full_moon" and ctx.sender.mafia and \
+            (over := heading_over(ctx, clause, head, kws)):
+        kws = over  # «клан позволит себе два визита: к X и к Y»: a weak move word in a heading
     elif not kws and member is None and not excluded and ctx.sender.mafia and \
             (end := two_kills_off_moon(ctx, clause, head)) is not None:
         # «Две цели: X и Y» with no full moon: two kills, one allowed: asked, never dropped
