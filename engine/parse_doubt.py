@@ -656,22 +656,21 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             made = _made(ctx, items)
         if overlaps(read, lo, hi):
             continue
-        if prev is not None and overlaps(read, prev[0], prev[1]):
+        if prev is not None and overlaps(read, *prev):
             prev = None  # (the sentence before is kept only when nothing was read there)
         toks = tokenize_span(visible, lo, hi)
         words = clause_words(toks)
         if prev is not None:
-            p_toks = tokenize_span(visible, *prev)
-            prev = (*prev, p_toks, clause_words(p_toks))
+            prev = _Sentence(visible, *prev)  # (cut into words only when asked)
         wk = [k for k, t in enumerate(toks) if t.word]
         if _chosen_by_host(words, wk):
             named = _alive_named(ctx, toks) or (
-                _alive_named(ctx, prev[2]) if prev is not None and _adjacent(visible, prev[1], lo)
+                _alive_named(ctx, prev.toks) if prev is not None and _adjacent(visible, prev.hi, lo)
                 else [])
             if named and not (ctx.sender.mafia and all(
                     ctx.state.players[n].clan == ctx.sender.clan for n in named)):
                 # (not «Мурка, Бульдог — решайте сами» from the boss: his mates told)
-                at = prev[0] if prev is not None and not _alive_named(ctx, toks) else lo
+                at = prev.lo if prev is not None and not _alive_named(ctx, toks) else lo
                 out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedge"))
             continue
         if "если" in words:
@@ -706,8 +705,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             # full moon's second kill left open between players, a promise or not, asked)
         at = lo
         if not acts and prev is not None and _bare_move_before(visible, prev, lo):
-            acts = _acts(ctx, lex, prev[3], [k for k, t in enumerate(prev[2]) if t.word])
-            at = prev[0]  # («Охота... может, на Маску»: the move word before it)
+            acts = _acts(ctx, lex, prev.words, [k for k, t in enumerate(prev.toks) if t.word])
+            at = prev.lo  # («Охота... может, на Маску»: the move word before it)
         if ctx.votes > 1 and not _SECOND.isdisjoint(words):
             acts.add("vote")  # «второй пока не знаю, может Маэстро, может Смиту»
         if not acts and ctx.sender.role == "boss" and _member_sent(ctx, toks):
@@ -985,12 +984,37 @@ def _adjacent(visible: str, end: int, lo: int) -> bool:
     return "\n" not in visible[end:lo]
 
 
-def _bare_move_before(visible: str, prev: tuple, lo: int) -> bool:
+def _bare_move_before(visible: str, prev: "_Sentence", lo: int) -> bool:
     """True when the sentence before (``prev``) is a move word or two trailing off in an
     ellipsis right before the musing on the same line («Охота... может, на Маску»)."""
-    p_lo, p_hi, toks, _ = prev
-    return sum(t.word for t in toks) <= 2 and _adjacent(visible, p_hi, lo) and \
-        visible[p_lo:p_hi].rstrip().endswith(("...", "…"))
+    return _adjacent(visible, prev.hi, lo) and \
+        visible[prev.lo:prev.hi].rstrip().endswith(("...", "…")) and \
+        sum(t.word for t in prev.toks) <= 2
+
+
+class _Sentence:
+    """The sentence ``visible[lo:hi]`` before a musing, cut into tokens (``toks``) and words
+    (``words``) at the first use only: most musings never look at it."""
+
+    __slots__ = ("visible", "lo", "hi", "_toks", "_words")
+
+    def __init__(self, visible: str, lo: int, hi: int) -> None:
+        self.visible, self.lo, self.hi, self._toks, self._words = visible, lo, hi, None, None
+
+    def __iter__(self):
+        return iter((self.lo, self.hi))
+
+    @property
+    def toks(self) -> list[Tok]:
+        if self._toks is None:
+            self._toks = tokenize_span(self.visible, self.lo, self.hi)
+        return self._toks
+
+    @property
+    def words(self) -> list[str]:
+        if self._words is None:
+            self._words = list(clause_words(self.toks))
+        return self._words
 
 
 def _member_sent(ctx: Ctx, toks: list[Tok]) -> bool:
