@@ -184,18 +184,17 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
     «Второго — X» after a clan kill already read, «Работаем в две руки: X и Y», «Двоих в
     кювет: X и Y». ``ask``: the clause holds no move word, and a heading of two in doubt
     («Ассасинов двое: X и Y») is asked about (a problem added to ``items``)."""
-    names = name_sizes(name_index(ctx.nicks), clause)
-    idx, words = name_index(ctx.nicks), clause_words(clause)
+    names, near = _name_tests(ctx, clause)
     if (clause[start].w in SECOND or start + 1 < len(clause) and
             clause[start + 1].w in SECOND) and any(
             it.move is not None and it.move.action == "clan_kill" for it in items):
-        k = second_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+        k = second_kill(clause, start, names, near)
         if k is not None:
             return [Kw(V.KILL, start, k)]
-    k = counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    k = counted_kill(clause, start, names, near)
     if k is not None:
         return [Kw(V.KILL, start, k)]
-    free = free_counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    free = free_counted_kill(clause, start, names, near)
     if free is not None and free[1] == "kill":
         return [Kw(V.KILL, start, free[0])]  # «Двоих в кювет: X и Y», «едим двоих: X и Y»
     if free is not None and ask:  # «Мафов двое: X и Y»: who the two are, or the kills?
@@ -203,8 +202,15 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
             span(ctx.text, clause, start, len(clause)), "unparsed", "count_heading",
             action="clan_kill"), tried="clan_kill"))
         return []
-    return _labelled_pair(ctx, clause, start, items, names,
-                          lambda n: idx.approximate(words[n]) is not None)
+    return _labelled_pair(ctx, clause, start, items, names, near)
+
+
+def _name_tests(ctx: Ctx, clause: list[Tok]):
+    """The two tests the full moon's kill headings read players with: the size of the
+    nickname at a token (:func:`engine.grammar_orders.name_sizes`) and whether the word at a
+    token may be a nickname written amiss (:meth:`NameIndex.approximate`)."""
+    idx, words = name_index(ctx.nicks), clause_words(clause)
+    return name_sizes(idx, clause), lambda n: idx.approximate(words[n]) is not None
 
 
 def heading_over(ctx: Ctx, clause: list[Tok], start: int, kws: list[Kw]) -> list[Kw]:
@@ -214,9 +220,7 @@ def heading_over(ctx: Ctx, clause: list[Tok], start: int, kws: list[Kw]) -> list
     of the two, in place of ``kws``; [] when the clause is no such heading."""
     if not kws or not all(k.weak for k in kws) or not count_said(clause, start, len(clause)):
         return []
-    names = name_sizes(name_index(ctx.nicks), clause)
-    idx, words = name_index(ctx.nicks), clause_words(clause)
-    free = free_counted_kill(clause, start, names, lambda n: idx.approximate(words[n]) is not None)
+    free = free_counted_kill(clause, start, *_name_tests(ctx, clause))
     if free is None or free[1] != "kill" or any(k.j > free[0] for k in kws):
         return []
     return [Kw(V.KILL, start, free[0])]

@@ -20,7 +20,7 @@ from .lexicon import lexicon
 from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
-from .parse_unread import overlaps, read_ranges, sentence_spans
+from .parse_unread import _WORD_RE, overlaps, read_ranges, sentence_spans
 from .translit import cyrillic_reading
 from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
 
@@ -603,13 +603,16 @@ _YOURSELF = frozenset({"сами", "сам", "сама"})
 #: «бы» or «б» as a word.
 _WISH_WORD = re.compile(r"(?<![^\W\d_])бы?(?![^\W\d_])")
 
+#: The marks of a hedge and of a choice left to the host, but the wish's «бы» (lower case).
+_OTHER_MARK = re.compile(r"может|mozhet|мб|сам")
+
 #: A sentence worth cutting into words holds one of these.
 _SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам", "бы", " б ")
 #: Any of :data:`_SENTENCE_MARKS` (one C-level search of a sentence's span).
 _SENTENCE_MARK = re.compile("|".join(_SENTENCE_MARKS))
 
 #: :data:`_SENTENCE_MARKS` but «если» (the marks of a hedge and of a choice left to the host).
-_HEDGE_OR_CHOICE = re.compile(r"может|mozhet|мб|сам|(?<![^\W\d_])бы?(?![^\W\d_])").search
+_HEDGE_OR_CHOICE = re.compile(f"{_OTHER_MARK.pattern}|{_WISH_WORD.pattern}").search
 
 #: Stems of :data:`_YOU_CHOOSE` for the cheap test of the whole letter.
 _CHOOSE_STEMS = ("выбер", "выбир", "реша", "реши")
@@ -732,16 +735,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     return out
 
 
-#: The marks of :data:`_HEDGE_OR_CHOICE` but the wish's «бы» (lower case; «если» is let through
-#: by a word of switching alone, as before the wish was read).
-_OTHER_MARK = re.compile(r"может|mozhet|мб|сам")
-
 #: A capital letter inside a sentence (not its first letter): a name may be written so.
 _INNER_CAPITAL = re.compile(r"[\s,(—«\"-][А-ЯЁA-Z]")
-
-#: A word as :func:`_names_nobody` cuts the sentence (lower case).
-_PIECE = re.compile(r"\w[\w'-]*")
-
 
 def _no_wish(ctx: Ctx, visible: str, lower: str, lo: int, hi: int) -> bool:
     """True when the sentence ``visible[lo:hi]`` (``lower``: the letter lowered letter by
@@ -752,7 +747,7 @@ def _no_wish(ctx: Ctx, visible: str, lower: str, lo: int, hi: int) -> bool:
     switching a move (:func:`_if_switched`'s)."""
     if len(lower) != len(visible) or any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
         return False
-    pieces = _PIECE.findall(lower, lo, hi)
+    pieces = _WORD_RE.findall(lower, lo, hi)
     if not _NOT_WISH.isdisjoint(pieces):
         return True
     if _INNER_CAPITAL.search(visible, lo, hi) is not None:
@@ -863,14 +858,16 @@ def _acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
         cls = lex.get(words[k])
         if cls is None and "a" <= words[k][:1] <= "z":
             cls = lex.get(cyrillic_reading(words[k].replace("j", "'")))
-        if cls is None:
-            continue
-        a = action_for(cls, ctx.sender, ctx.turn)
-        if a is None and cls == V.KILL and not ctx.sender.mafia:
-            a = "hunt"  # «Может, завтра Графа шлёпну» from a civilian: his only kill, the hunt
-        if a is not None:
+        if cls is not None and (a := _action_of(ctx, cls)) is not None:
             acts.add(a)
     return acts
+
+
+def _action_of(ctx: Ctx, cls: str) -> str | None:
+    """The action the move class ``cls`` is for the sender today; a civilian's kill word
+    names his only kill, the hunt («Может, завтра Графа шлёпну»)."""
+    a = action_for(cls, ctx.sender, ctx.turn)
+    return "hunt" if a is None and cls == V.KILL and not ctx.sender.mafia else a
 
 
 def _wished_acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
@@ -883,10 +880,7 @@ def _wished_acts(ctx: Ctx, lex, words: list[str], wk: list[int]) -> set[str]:
         if w in lex or not past_tense(w):
             continue
         cls = lex.get(morph().parse(w)[0].normal_form)
-        a = action_for(cls, ctx.sender, ctx.turn) if cls else None
-        if a is None and cls == V.KILL and not ctx.sender.mafia:
-            a = "hunt"
-        if a is not None:
+        if cls and (a := _action_of(ctx, cls)) is not None:
             acts.add(a)
     return acts
 
@@ -1000,9 +994,6 @@ class _Sentence:
 
     def __init__(self, visible: str, lo: int, hi: int) -> None:
         self.visible, self.lo, self.hi, self._toks, self._words = visible, lo, hi, None, None
-
-    def __iter__(self):
-        return iter((self.lo, self.hi))
 
     @property
     def toks(self) -> list[Tok]:
