@@ -454,24 +454,41 @@ _PUT_RIGHT = frozenset({"ой", "вернее", "точнее", "верней", 
 #: Prepositions a clarification may say again before the nick («в Шерлока — то есть в X»).
 _AGAIN = frozenset({"за", "у", "к", "ко", "в", "во", "на", "при", "с", "со"})
 
+#: Words that open the nick a clarification spells out, said alone («за Сортера, короче
+#: Sorter_77»: in short, I mean) or after «ну» («ну то есть», «ну в смысле»).
+_IN_SHORT = frozenset({"короче"})
+
+#: What a writer may add after the nick inside the brackets of a clarification, after a
+#: comma («Эфира (ETH.maxi, если что)», «(Dr.Zlo, если кто не понял)»): a hedge, no new name.
+_GLOSS_HEDGES = (("если", "что"), ("если", "кто", "не", "понял"), ("если", "кто", "не", "поняла"),
+                 ("если", "не", "понятно"), ("если", "непонятно"))
+
+#: The relative word a writer puts after the nick that spells out who a cut-short name is
+#: («Хани — honeybee88 который»: the one who is honeybee88).
+_WHICH_AFTER = frozenset({"который", "которая"})
+
 
 def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tuple[NameHit, int] | None:
     """A word at ``k`` where a player goes that fits no nick (a nickname of the writer's own,
     a name cut short) and is put right at once by exactly one player's nick (issue 11):
     brackets holding only that nick («Злюку (Dr.Zlo)», «Ксюшу-дизайнершу (Ksu_design)»), the
-    nick after «то есть», «в смысле», «ой», «вернее», «точнее» («Шерлоку, то есть Холмсу221b»,
-    «Пуаро… ой, в смысле Марпл»), or, after a dash or «…», a nick the cut word or initial
-    begins («Ш. — Шустрика», «у Сов… у Совёнка»). The nick must end the aside (a word after
-    it makes it another statement: «…, то есть Кузя прав»). Returns that player's hit and the
+    nick after «то есть», «в смысле», «ой», «вернее», «точнее», «короче» (after «ну» or not:
+    «Шерлоку, то есть Холмсу221b», «Пуаро… ой, в смысле Марпл»), or, after a dash or «…», a
+    nick the cut word or initial begins («Ш. — Шустрика», «у Сов… у Совёнка») or any nick
+    with «который» after it («Хани — honeybee88 который»). The nick must end the aside (a
+    word after it makes it another statement: «…, то есть Кузя прав»; in brackets only a
+    hedge may follow it: «(ETH.maxi, если что)»). Returns that player's hit and the
     index after it; None when there is no such aside."""
     n = k + 1
     if n < hi and clause[n].w == "(":
         m = n + 1
         hit = idx.exact(words, m, None) if m < hi and clause[m].word else None
-        if hit is None or hit.nick is None or m + hit.length >= hi or \
-                clause[m + hit.length].w != ")":
+        if hit is None or hit.nick is None or m + hit.length >= hi:
             return None
-        return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), m + hit.length + 1
+        close = _hedged_close(words, m + hit.length, hi)
+        if close is None:
+            return None
+        return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), close + 1
     m, head, cut = n, False, False
     while m < min(hi, n + 6):
         w = words[m]
@@ -481,8 +498,11 @@ def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tupl
             head, m = True, m + 1
         elif w == "в" and m + 1 < hi and words[m + 1] == "смысле":
             head, m = True, m + 1
-        elif w in _PUT_RIGHT:
+        elif w in _PUT_RIGHT or w in _IN_SHORT:
             head = True
+        elif w == "ну" and m + 1 < hi and (words[m + 1] in ("то", "в") or
+                                           words[m + 1] in _IN_SHORT):
+            pass  # «Туполева ну то есть Ту-154»: a filler before the words that put it right
         else:
             break
         m += 1
@@ -498,11 +518,30 @@ def clarified(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> tupl
     if hit is None or hit.nick is None:
         return None
     end = m + hit.length
-    if end < hi and clause[end].word:
+    which = cut and end < hi and words[end] in _WHICH_AFTER and \
+        (end + 1 >= hi or not clause[end + 1].word)
+    if which:
+        end += 1  # «Хани — honeybee88 который»: the relative word ends the aside
+    elif end < hi and clause[end].word:
         return None
-    if not head and not (cut and len(words[k]) < len(words[m]) and words[m].startswith(words[k])):
+    if not head and not which and \
+            not (cut and len(words[k]) < len(words[m]) and words[m].startswith(words[k])):
         return None
     return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length), end
+
+
+def _hedged_close(words: list[str], n: int, hi: int) -> int | None:
+    """The index of the «)» that closes a clarification's brackets when the nick ends at
+    ``n``: right there, or after a comma and one of :data:`_GLOSS_HEDGES`; else None."""
+    if n < hi and words[n] == ")":
+        return n
+    if n >= hi or words[n] != ",":
+        return None
+    for hedge in _GLOSS_HEDGES:
+        close = n + 1 + len(hedge)
+        if close < hi and tuple(words[n + 1:close]) == hedge and words[close] == ")":
+            return close
+    return None
 
 
 def _compared(clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
