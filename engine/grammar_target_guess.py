@@ -19,6 +19,7 @@ from .names import NameHit
 from .names_case import case_fit, translation_fit
 from .names_english import TITLES
 from .names_fit import fit_owners
+from .names_given import names_listed
 from .names_match import NameIndex
 from .names_near import slip_reading
 from .translit import name_readings
@@ -108,7 +109,9 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         # of names that is a word or a pet form of a nick names that player
         loose = idx.approximate(w)
         if loose is not None and (loose.kind in ("part", "pet") or (
-                loose.kind == "name" and person_name(w))):  # «маркус и кася» (Cassandra)
+                loose.kind == "name" and (person_name(w) or names_listed(w)))):
+            # («маркус и кася» for Cassandra; «мурку и валика»: a pet form the table of
+            # given names lists, the dictionary's noun «валик» aside)
             approx, listed = loose, True
     return approx, listed
 

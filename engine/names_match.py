@@ -155,9 +155,6 @@ class NameIndex:
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
             owners = {n for n in owners if written & self.given_of.get(n, written)}
-        if len(owners) > 1 and not full_names(word) and \
-                (own := _suffixed_own(word, owners)) is not None:
-            owners = {own}  # «Настюшку» for «Настюша», not «Nastya.K»
         return hit(sorted(owners), "pet") if owners else None
 
     def name_guess(self, nick: str, written: frozenset[str]) -> bool:
@@ -234,9 +231,6 @@ class NameIndex:
         holds no full name («Ленку» for «Лена_К») and beside a patronymic nick."""
         if any(name in self.patronymic for name in written) or full_names(word):
             return None  # («Екатерину»: the full name itself, either player's: asked)
-        suffixed = _suffixed_own(word, owners)
-        if suffixed is not None:
-            return suffixed  # «Настюшку» for «Настюша», not «Nastya.K»
         found = self.pet_form(word)
         if found is None or found.nick is None or found.nick not in owners:
             return None
@@ -1102,26 +1096,6 @@ def _whole_within(owners: dict[str, frozenset[str]], others: set[str],
     if not all(word in {norm(w) for w in re.findall(r"[^\W_]+", other)} for other in others):
         return None
     return nick
-
-
-def _suffixed_own(word: str, owners: set[str]) -> str | None:
-    """The one nick of ``owners`` holding a Cyrillic pet form in «-а»/«-я» (four letters or
-    more, no full name) that ``word`` is, with the diminutive «к» before its ending
-    («Настюшку», «Катюшке» for «Настюша», «Катюша»: the form is built on that very word, the
-    other nicks hold the name by another form, «Nastya.K»); None when no nick or several
-    hold that word («Машку» with «Маша» and «Masha_99»)."""
-    found: dict[str, set[str]] = {}
-    for nick in owners:
-        for w in re.split(r"[\W\d_]+", nick):
-            base = norm(w)
-            if LAT.search(base):
-                base = cyrillic_reading(base)
-            found.setdefault(base, set()).add(nick)
-    hits = {nick for base, nicks in found.items()
-            if len(base) >= 4 and base[-1] in "ая" and not full_names(base) and
-            word.startswith(base[:-1] + "к") and len(word) <= len(base) + 2
-            for nick in nicks}
-    return next(iter(hits)) if len(hits) == 1 else None
 
 
 def _one_name(names: frozenset[str]) -> bool:
