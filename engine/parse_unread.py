@@ -38,7 +38,8 @@ from .parse_types import Ctx, Item, done_action, one_a_turn
 from .net_pieces import holds_word, plain_tokens
 from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict, tally
 from .parse_vote_net import vote_lines
-from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
+from .parse_pause import (after_pause, claimed, if_branches, net_asks, plain_order, today_part,
+                          unvetoed)
 from . import parse_unread_words as W
 from . import parse_slots as S
 from .words import is_known_word, morph, role_words
@@ -80,7 +81,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
                                             lower[part[0]:part[1]], own):
                 continue
             lo, hi = part
-            whole = False
+            # (today's part after the past, «Вчера был у Кэт, сегодня работаю по Кедру», is a
+            # sentence of its own: any first-person verb of it counts, as in a whole one)
+            whole = today_part(lower, lo, hi)
         else:
             whole = True
         plain = plain_tokens(idx, visible, lo, hi)
