@@ -35,6 +35,7 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
+from .parse_contrast import contrasts
 from .net_pieces import holds_word, plain_tokens
 from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict, tally
 from .parse_vote_net import vote_lines
@@ -130,6 +131,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     out.extend(if_branches(ctx, visible, spans, read, out))
+    out.extend(contrasts(ctx, visible, lower, spans, read, out))
     return out
 
 
