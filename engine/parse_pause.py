@@ -199,6 +199,14 @@ def unvetoed(visible: str, lower: str, lo: int, hi: int) -> tuple[int, int] | No
     return None
 
 
+def today_part(lower: str, lo: int, hi: int) -> bool:
+    """True when the part ``lo``…``hi`` of a sentence (as :func:`unvetoed` gives it) opens
+    with a word of today («сегодня работаю по Кедру» after «Вчера был у Кэт,»): a clause of
+    its own, not a fragment cut before a word of talk."""
+    m = _WORD.search(lower, lo, hi)
+    return m is not None and m.group() in _TODAY
+
+
 #: «X мой»: the maniac's claim on his victim.
 _MINE = frozenset({"мой", "моя", "мое", "моё"})
 

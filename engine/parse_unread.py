@@ -35,10 +35,12 @@ from .lexicon import lexicon
 from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, done_action, one_a_turn
+from .parse_contrast import contrasts
 from .net_pieces import holds_word, plain_tokens
 from .parse_unread_cheap import may_ask, may_ask_where, own_words, sentence_verdict, tally
 from .parse_vote_net import vote_lines
-from .parse_pause import after_pause, claimed, if_branches, net_asks, plain_order, unvetoed
+from .parse_pause import (after_pause, claimed, if_branches, net_asks, plain_order, today_part,
+                          unvetoed)
 from . import parse_unread_words as W
 from . import parse_slots as S
 from .words import is_known_word, morph, role_words
@@ -80,7 +82,9 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
                                             lower[part[0]:part[1]], own):
                 continue
             lo, hi = part
-            whole = False
+            # (today's part after the past, «Вчера был у Кэт, сегодня работаю по Кедру», is a
+            # sentence of its own: any first-person verb of it counts, as in a whole one)
+            whole = today_part(lower, lo, hi)
         else:
             whole = True
         plain = plain_tokens(idx, visible, lo, hi)
@@ -127,6 +131,7 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     out.extend(after_pause(ctx, visible, spans, read, out))
     out.extend(claimed(ctx, visible, spans, read))
     out.extend(if_branches(ctx, visible, spans, read, out))
+    out.extend(contrasts(ctx, visible, lower, spans, read, out))
     return out
 
 
@@ -546,7 +551,14 @@ _QUOTE_OR_Q = re.compile("[?«»\"“”„]")
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
 #: lie between two sentences. (One set of characters first, so the search skips along at
 #: C speed; the look-behind tells the line break from a mark.)
-_END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))")
+_END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))"
+                  # a picture or a smiley closes a chat sentence when a capital or a vote
+                  # word opens the next: «жду на чай Радара ☕ Голосую за Штурмана», «посидим у
+                  # меня ;) линч борт» (not «Кидаю Лося )) а, нельзя же дважды»: the words
+                  # after it may take it back; the spaces are the match)
+                  r"|(?:(?<=[\u2600-\u27bf\u2b50\ufe0f\U0001f300-\U0001faff])|"
+                  r"(?<=[;:]\))|(?<=[;:]-\))|(?<=\)\))|(?<=[;:]D))[ \t]+"
+                  r"(?=[A-ZА-ЯЁ]|(?:голос|линч)(?!\w))")
 _LETTER = re.compile(r"\w")
 
 
@@ -559,8 +571,9 @@ def sentence_spans(visible: str) -> tuple[tuple[int, int], ...]:
     lo = 0
     search = _LETTER.search
     for m in _END.finditer(visible):
-        at, end = m.span()  # (a line break is the match; after a mark, the spaces are)
-        if visible[at] != "\n":
+        at, end = m.span()  # (a line break is the match; after a mark or a picture, the
+        # spaces are)
+        if visible[at] not in " \t\n":
             at += 1
         if at > lo and (visible[lo].isalnum() or search(visible, lo, at)):
             out.append((lo, at))  # (a sentence opens with a letter mostly: no search)
