@@ -626,6 +626,9 @@ def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:
     if any(clause[k].w in ("с", "со", "не", "а", "но") or
            (not clause[k].word and clause[k].w not in (",", "—", "-")) for k in range(kw.j, m)):
         return False
+    cut = max((k for k in range(kw.j, m) if not clause[k].word), default=None)
+    if cut is not None and any(t.word and t.w not in _WITHDRAWN_TAIL for t in clause[cut + 1:m]):
+        return False  # («голос на X, Y снимаю»: the vote given, Y's taken off after the comma)
     for t in clause[m + 1:]:
         if not t.word:
             return True  # («…, снимаю оба, ещё почитаю ветку»: what follows is a remark)

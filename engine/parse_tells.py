@@ -80,11 +80,17 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         # «нет, голос за Лося — так надёжнее» (a correction opening it)
     if kw.cls == "VOTE" and (all(not c.word or c.w in _AND for c in clause[:kw.i]) or (
             kw.i >= 2 and clause[kw.i - 1].w == "и" and clause[kw.i - 2].w == ",")) and \
-            ((tg.hits[0][1] == kw.j and tg.hits[0][2] < hi and clause[tg.hits[0][2]].w == "—" and
-              _dative(clause[kw.j].w, tg.hits[0][0].nick)) or _pronoun_dash(clause, kw.j, hi)):
+            ((tg.hits[0][1] == _past_too(clause, kw.j, hi) and tg.hits[0][2] < hi and
+              clause[tg.hits[0][2]].w == "—" and
+              (_dative(clause[tg.hits[0][1]].w, tg.hits[0][0].nick) or
+               (len(tg.hits) == 1 and
+                _as_nick(clause, tg.hits[0][1], tg.hits[0][2], tg.hits[0][0].nick))))
+             or _pronoun_dash(clause, kw.j, hi)):
         return False  # «Голос Кактусу — на форуме хамит»: the vote given, then why (also
         # after another move: «Стреляю в X, и голос ему же — сколько можно», «и виселица
-        # тоже ему — один голос»)
+        # тоже ему — один голос»); «голос Кактус — хамит», «голос tester_Vova — слишком
+        # правильный»: the nick as spelt (no genitive: whose voice) is the vote's target too;
+        # so after «тоже» («Голос тоже Щуке — рыба гниёт с головы»)
     if kw.cls == "VOTE" and tg.hits[0][1] == kw.j and not kw.reported and \
             all(not c.word or c.w in _AND for c in clause[:kw.i]) and \
             _from_place(clause, tg.hits[0][2], hi):
@@ -264,6 +270,24 @@ def _dative(word: str, nick: str | None) -> bool:
         if cases and "datv" in cases and "gent" not in cases:
             return True
     return False
+
+
+def _past_too(clause: list[Tok], j: int, hi: int) -> int:
+    """The index after «тоже» or «также» written at ``j`` (right after a vote word), else
+    ``j``."""
+    return j + 1 if j < hi and clause[j].w in ("тоже", "также") else j
+
+
+def _as_nick(clause: list[Tok], lo: int, hi: int, nick: str | None) -> bool:
+    """True when ``clause[lo:hi]`` is ``nick`` spelt as it is (its nominative: «Кактус»,
+    «tester_Vova»), and no Cyrillic word of it also reads as a genitive («Пальто»)."""
+    if nick is None:
+        return False
+    parts = re.findall(r"[^\W_]+", norm(nick))
+    written = re.findall(r"[^\W_]+", " ".join(t.w for t in clause[lo:hi] if t.word))
+    if not parts or written != parts:
+        return False
+    return not any(CYR.search(w) and "gent" in word_forms(w).get(w, ()) for w in parts)
 
 
 def _corrected(clause: list[Tok], i: int) -> bool:
