@@ -519,11 +519,11 @@ class NameIndex:
         nicks = sorted(set(owners) | others)
         same = [n for n in owners if norm(n) == w]
         if len(same) == 1 and expected and not owners[same[0]] & expected and \
-                any(self._word_cases(w, n) & expected for n in others):
+                any(self._word_cases(w, n) - {"nomn"} for n in others):
             # «Зову Серафима» with «Серафима» and «Инок Серафим»: the nick as spelt, but in
-            # the nominative where the verb asks another case — the case another nick's word
-            # is in (Серафим's accusative); the writer may not decline the nick, or may mean
-            # the other player: either reading, the game or the player decides (as
+            # the nominative where the verb asks another case, and a case form of another
+            # nick's word (Серафим's accusative); the writer may not decline the nick, or may
+            # mean the other player: either reading, the game or the player decides (as
             # :func:`_pick` does for two one-word nicks, «шизю Лиса» with Лис and Лиса)
             return NameHit(None, tuple(nicks), "exact", 1)
         if len(same) == 1:
