@@ -194,6 +194,42 @@ def test_paste_copied_from_a_forum_page(tmp_path):
     assert data["players"]["Тётя Ася"] == {"posts": 1, "words": 3, "votes": [], "vote_post": None}
 
 
+def test_paste_of_unread_posts_with_profile_boxes(tmp_path):
+    """phpBB's copy of unread posts: «Непрочитанное сообщение Ник » дата» headers and the
+    author's profile box («Сообщения: 120», «Зарегистрирован: …» — a date, no post) beside
+    the post: the players' posts, the profile lines neither posts nor words."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text("Re: Мафия, день 1\nНепрочитанное сообщение Ягуар » 07 дек 2026, 20:15\n"
+                     "Голосую за Лиса, он подозрительный\nСообщения: 120\n"
+                     "Зарегистрирован: Пн янв 01, 2018 12:00\n\nRe: Мафия, день 1\n"
+                     "Unread post by tetya_asya » Сегодня, 10:00\nВсем доброе утро\n"
+                     "Joined: Mon Jan 01, 2018 12:00 pm\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0 and "нет среди игроков" not in res.output, res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 2 and data["outsiders"] == []
+    assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
+    assert data["players"]["Тётя Ася"]["words"] == 3
+
+
+def test_import_names_new_posts_of_accounts_that_are_no_players(tmp_path):
+    """A paste whose authors are matched to no player (a misread copy, an account not in
+    forum_name): the import says so at once, with the way to undo it — their votes and words
+    would count for nobody."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text("Кот Матроскин » 07 дек 2026, 20:15\nГолосую за Лиса\n\n"
+                     "Ягуар » 07 дек 2026, 20:20\nЛинч Лис\n\n"
+                     "Кот Матроскин » 07 дек 2026, 20:25\nИ ещё раз\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0
+    assert "новые посты авторов, которых нет среди игроков: «Кот Матроскин» (2)" in res.output
+    assert "mafia-mail forum forget --source ФАЙЛ" in res.output
+
+
 def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
     """A player whose word count the host imported (``posts import``) over the thread's is
     under 66 words as the resolver counts him (DECISIONS.md §7): close-day's line of who gets
