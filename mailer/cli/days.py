@@ -404,15 +404,21 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
 @click.pass_context
 def remind(ctx: click.Context) -> None:
     """Напомнить о ходе живым игрокам, не приславшим ходов сегодня (не больше раза в день).
+    Учитывает письма, забранные последним sync: сначала sync.
 
     \b
     Пример:
-      mafia-mail --config game.toml remind && mafia-mail --config game.toml send
+      mafia-mail --config game.toml sync && mafia-mail --config game.toml remind \\
+        && mafia-mail --config game.toml send
     """
-    from mailer.day import remind as do_remind
+    from mailer.day import remind as do_remind, stale_sync_warning
 
     cfg, store = open_game(ctx)
-    nicks = call(do_remind, cfg, store, now=now())
+    at = now()
+    warning = call(stale_sync_warning, cfg, store, now=at)
+    if warning:
+        click.echo(warning, err=True)
+    nicks = call(do_remind, cfg, store, now=at)
     click.echo(f"Напоминаний в очереди: {len(nicks)}" + (
         f" ({', '.join(nicks)})" if nicks else
         " (живые игроки уже прислали ход и голос или сегодня уже получили напоминание: не чаще раза в день)"))
