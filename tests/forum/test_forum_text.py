@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from datetime import timedelta
 
 import pytest
@@ -130,7 +131,10 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
             "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
         assert rep.autokill_words == 66
     shown = _run(cfg, "status").output
-    assert "7/66" in shown and f"голоса из ветки форума — в mafia-mail --config {cfg.path} forum tally" in " ".join(shown.split())
+    assert "7/66" in shown and ("Столбец «Голос»: письма и votes import; и голоса из ветки форума (по "
+                                f"ветке подробно: mafia-mail --config {cfg.path} forum tally)") in " ".join(shown.split())
+    # (the column counts the thread's votes: Гном voted in the thread only)
+    assert re.search(r"Гном\s+да\s+—\s+да\s", shown), shown
     from mailer.day import set_event
 
     set_event(cfg, store, "secret", now=DAY1_END - timedelta(hours=1))  # «Тайна»: no thread votes
@@ -492,3 +496,4 @@ def test_a_nick_line_read_as_part_of_a_post_is_not_called_unread(tmp_path):
     read = [x for x in lines if "«Зоя: подумай ещё» прочитана как часть поста Ягуар" in x]
     assert read and all(x.startswith("  прочитано, проверьте: ") for x in read)
     assert not any(x.startswith("  не прочитано:") and "Зоя" in x for x in lines)
+
