@@ -53,14 +53,20 @@ def correction_end(clause: list[Tok]) -> int | None:
             clause[k].w == V.NEGATION and k + 1 < len(clause) and
             clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k) or (
             k > 0 and clause[k - 1].w == V.NEGATION and clause[k].w == V.NEGATION) or (
-            clause[k].w == "в" and k + 1 < len(clause) and clause[k + 1].w == "смысле")):
-        # («…в смысле зову X»: «в смысле» as one correction word)
+            clause[k].w == "в" and k + 1 < len(clause) and clause[k + 1].w == "смысле") or (
+            head and clause[k].w in _ONLY)):
+        # («…в смысле зову X»: «в смысле» as one correction word; «хотя нет, только X»: the
+        # list of the move taken back narrowed to X, which replaces it as any correction does)
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
         head = head or (clause[k].w in V.CORRECTION_HEADS and not (
             clause[k].w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на")) or \
             _not_that(clause, k) or _spoken_no(clause, k)  # (not «тьфу на X»: contempt for X)
         k += 1
     return k if head else None
+
+
+#: «only», after a correction's head: the names after it are all the move keeps.
+_ONLY = frozenset({"только", "лишь", "одного", "одну", "одна", "один"})
 
 
 def _spoken_no(clause: list[Tok], k: int) -> bool:

@@ -518,6 +518,14 @@ class NameIndex:
         then, not even when the case's player is dead. Else every reading is a candidate."""
         nicks = sorted(set(owners) | others)
         same = [n for n in owners if norm(n) == w]
+        if len(same) == 1 and expected and not owners[same[0]] & expected and \
+                any(self._word_cases(w, n) - {"nomn"} for n in others):
+            # «Зову Серафима» with «Серафима» and «Инок Серафим»: the nick as spelt, but in
+            # the nominative where the verb asks another case, and a case form of another
+            # nick's word (Серафим's accusative); the writer may not decline the nick, or may
+            # mean the other player: either reading, the game or the player decides (as
+            # :func:`_pick` does for two one-word nicks, «шизю Лиса» with Лис and Лиса)
+            return NameHit(None, tuple(nicks), "exact", 1)
         if len(same) == 1:
             # «Голоса: Петрович и Карась»: the one-word nick written as it is spelt is that
             # player, not «Николай Петрович» by his last word; the others stay candidates the

@@ -24,17 +24,20 @@ def settled_in_clause(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int,
     guesses the player's given name stays asked."""
     hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next) if clause \
         else (hit, frozenset())
-    out = settle(ctx, actor, action, hit)
+    again = clause is not None and any(t.w in _AGAIN for t in clause)
+    out = settle(ctx, actor, action, hit, again=again)
     if out.nick is not None and out.nick in guesses:
         return NameHit(None, (out.nick,), hit.kind, hit.length)
     return out
 
 
-def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
+def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit, again: bool = False) -> NameHit:
     """A name that fits several players: keep the readings the game allows for ``action``
     (a living player, not yesterday's target of a no-repeat move, not the inviting player
     himself). One left: that player;
-    else the hit stays ambiguous (issue 11: never guess)."""
+    else the hit stays ambiguous (issue 11: never guess). ``again``: the sentence says the
+    move is made again («Зову Серафима снова»): yesterday's target is then the likelier
+    reading, not one the rule against repeats rules out."""
     if len(hit.candidates) < 2:
         return hit
     if hit.spelled is not None and hit.spelled not in ctx.alive:
@@ -45,7 +48,8 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     # settle it (the player may have forgotten the rule); only death does
     exact = hit.kind in ("exact", "self")
     fit = [c for c in hit.candidates
-           if c in ctx.alive and not (exact and repeats_last(ctx.state, actor, action, c))]
+           if c in ctx.alive and not (exact and not again and
+                                       repeats_last(ctx.state, actor, action, c))]
     if len(fit) > 1 and action == "guard" and actor.mafia:
         # the guard protects mafia only (DECISIONS.md §4): of the readings, his clan mate
         mates = [c for c in fit if ctx.state.players[c].clan == actor.clan]
@@ -75,6 +79,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit) -> NameHit:
     if fit and len(fit) < len(hit.candidates):
         return NameHit(None, tuple(fit), hit.kind, hit.length)
     return hit
+
+
+#: Words saying a move is made again («снова», «опять», «вновь», «again»).
+_AGAIN = frozenset({"снова", "опять", "вновь", "again"})
 
 
 #: The sender saying his vote is not for himself («не за себя»).

@@ -9,6 +9,7 @@ with pymorphy3 through the ``case`` filter (``{{ nick|case("accs") }}``: «Ма�
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,6 +21,9 @@ from engine.model import Move, Problem
 from engine.move_words import in_step_order, move_title, result_step, result_title, role_move
 from engine.names import inflect
 from engine.reasons import EVENT_RULES_RU, EVENTS_RU, RESULTS_RU
+
+#: The engine's words of a plain civilian's role in a refusal, and a woman's (Renderer._gendered).
+_CIVILIAN_HE, _CIVILIAN_SHE = "Ваша роль — Мирный", "Ваша роль — Мирная"
 from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
@@ -85,6 +89,21 @@ class Renderer:
         if role == "civilian" and self.gender.get(nick) == "f":
             return "Мирная"
         return role_display(role, clan)
+
+    def _gendered(self, nick: str, problems) -> list:
+        """``problems`` (:class:`engine.model.Problem` or stored dicts) with the engine's
+        «Ваша роль — Мирный» told as «Мирная» to a player the config gives ``gender = "f"``
+        (as :meth:`role_of` tells her role letter); others unchanged."""
+        if self.gender.get(nick) != "f":
+            return list(problems)
+        out = []
+        for p in problems:
+            msg = p.get("message") if isinstance(p, dict) else p.message
+            if msg and _CIVILIAN_HE in msg:
+                msg = msg.replace(_CIVILIAN_HE, _CIVILIAN_SHE)
+                p = dict(p, message=msg) if isinstance(p, dict) else replace(p, message=msg)
+            out.append(p)
+        return out
 
     def cause(self, nick: str, cause: str) -> str:
         """How ``nick`` left the game: gender-correct («повешена») when the config gives his
@@ -242,13 +261,16 @@ class Renderer:
                                                     no_night["actions"]) if no_night else "",
                            ordered_move=describe_move(no_night["head"]["ordered"], state, no_night["role"])
                            if no_night and no_night.get("head") and no_night["head"].get("ordered") else "",
-                           problems=problems, day=day_row, deadline=utc(day_row.deadline),
+                           problems=self._gendered(nick, problems), day=day_row,
+                           deadline=utc(day_row.deadline),
                            late_deadline=late_deadline, status=status, skip=skip, cancel=cancel,
                            late_row=late_row, came_after=came_after, moved=moved,
                            closed_early=closed_early,
                            closed_early_at=letters_closed_at(closed_early) if closed_early is not None else None,
                            standing=[describe_move(m, state, mine, lines=True) for m in standing],
-                           questions=list(questions), carried=list(carried), swindle=swindle,
+                           questions=list(questions), swindle=swindle,
+                           carried=[dict(b, problems=self._gendered(nick, b["problems"]))
+                                    for b in carried],
                            timing=list(timing) if received is not None else [], received=received,
                            replaced=[describe_move(m, state, mine, lines=True) for m in replaced],
                            closed_at=letters_closed_at(late_row) if late_row is not None

@@ -159,6 +159,22 @@ def test_remind_once_per_day(demo):
         in bodies["Шершень"] and "Не забудьте и голос" not in bodies["Шершень"]
 
 
+def test_remind_warns_when_the_last_sync_is_not_fresh(demo):
+    """``remind`` counts the letters the last ``sync`` fetched: when it never ran, or ran more
+    than ten minutes before, the host is told to sync first (a fresh host reminded a player
+    whose letter waited in the mailbox)."""
+    from mailer.day import stale_sync_warning
+
+    cfg, store = demo
+    assert "почта забиралась ни разу" in stale_sync_warning(cfg, store, now=AFTER)
+    sync(cfg, store, now=AFTER - timedelta(minutes=5))
+    assert stale_sync_warning(cfg, store, now=AFTER) is None
+    later = stale_sync_warning(cfg, store, now=AFTER + timedelta(hours=1))
+    synced = (AFTER - timedelta(minutes=5)).astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+    assert later == (f"Внимание: почта забиралась последний раз {synced} — письма, пришедшие "
+                     "позже, напоминание не учтёт. Сначала mafia-mail sync, потом remind.")
+
+
 def test_a_player_whose_letter_gave_no_move_is_reminded_that_it_came(demo):
     """A fresh host (session 39): a player whose letter of the day was read but gave no move
     (a name nobody has) was told «от вас ещё нет хода», as if he had written nothing: the

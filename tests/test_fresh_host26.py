@@ -101,6 +101,9 @@ def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen
     said = " ".join(run(["status"]).output.split())
     assert "«Страх»: день не закрыт, ждёт письма от Ромашки с выбором" in said, said
     assert "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in said
+    # (the clock line past the deadline says the day waits, not «пора подвести итоги»: a
+    # second fresh host read the two lines as a contradiction)
+    assert "день ждёт выбора «Страха» (ниже)" in said and "пора подвести итоги" not in said
     store = Store(cfg.database_url)
     try:
         with store.session() as s:

@@ -80,6 +80,23 @@ def test_a_woman_civilian_is_mirnaya(tmp_path):
     assert renderer.role_of("Бука", "doctor", None) == "Врач"
 
 
+def test_a_woman_civilian_is_mirnaya_in_a_refusal_of_her_reply(tmp_path):
+    """The engine's refusal of another role's move says «Ваша роль — Мирный»; the reply to a
+    plain civilian the config gives ``gender = "f"`` says «Мирная», as her role letter does."""
+    from engine.model import Problem
+    from engine.reasons import not_your_role_ru
+
+    renderer = renderer_for(tmp_path, {**{n: None for n in ROLES}, "Бука": "f"})
+    [t] = replay_turns(load_game_file(game_text(ROLES, [{"moves": [], "votes": {}}])))
+    said = not_your_role_ru("«Вколю Петю»", "heal", "civilian")
+    refused = Problem("Вколю Петю", "not_your_role", message=said, action="heal", target="Петя")
+    for nick, role in (("Бука", "Мирная"), ("Петя", "Мирный")):
+        body = renderer.reply(nick=nick, moves=[], problems=[refused], state=t.state_before,
+                              day_row=day_row(1), late_deadline=None, status="no_moves",
+                              skip=False, cancel=False, now=START)
+        assert f"Ваша роль — {role}: своего ночного хода нет" in body, body
+
+
 def test_no_english_and_declined_nicks_in_result_letters(tmp_path):
     renderer = renderer_for(tmp_path, {n: None for n in ROLES})
     moves = [

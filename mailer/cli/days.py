@@ -123,8 +123,10 @@ def status(ctx: click.Context) -> None:
         print_line(out, ", ".join(filter(None, (f"Игра «{rep.name}», день {rep.day}", event_named(rep.event),
                                                 f"срок {local_text(rep.deadline, cfg.zone)}"))))
         clock = now()
+        waits = bool(rep.fear) and not rep.fear[1]  # «Страх»: the chosen player's letter first
         print_line(out, clock_line(clock, rep.deadline, cfg.zone)
-                   + ("; пора подвести итоги: " + typed("close-day")
+                   + (("; день ждёт выбора «Страха» (ниже)" if waits else
+                       "; пора подвести итоги: " + typed("close-day"))
                       if rep.deadline is not None and clock >= rep.deadline else ""))
         if rep.last_closed is not None and clock < rep.last_closed:
             # a rehearsal (the demo) run on the real clock: every time it states is not the game's
@@ -147,7 +149,7 @@ def status(ctx: click.Context) -> None:
     if thread and not rep.finished:
         print_line(out, "Столбец «Голос»: письма и votes import; " + (
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
-            f"голоса из ветки форума — в {typed('forum tally')} (close-day учтёт их сам)"))
+            f"и голоса из ветки форума (по ветке подробно: {typed('forum tally')})"))
     if rep.fear and not rep.finished:
         from engine.names import inflect
 
@@ -404,15 +406,21 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
 @click.pass_context
 def remind(ctx: click.Context) -> None:
     """Напомнить о ходе живым игрокам, не приславшим ходов сегодня (не больше раза в день).
+    Учитывает письма, забранные последним sync: сначала sync.
 
     \b
     Пример:
-      mafia-mail --config game.toml remind && mafia-mail --config game.toml send
+      mafia-mail --config game.toml sync && mafia-mail --config game.toml remind \\
+        && mafia-mail --config game.toml send
     """
-    from mailer.day import remind as do_remind
+    from mailer.day import remind as do_remind, stale_sync_warning
 
     cfg, store = open_game(ctx)
-    nicks = call(do_remind, cfg, store, now=now())
+    at = now()
+    warning = call(stale_sync_warning, cfg, store, now=at)
+    if warning:
+        click.echo(warning, err=True)
+    nicks = call(do_remind, cfg, store, now=at)
     click.echo(f"Напоминаний в очереди: {len(nicks)}" + (
         f" ({', '.join(nicks)})" if nicks else
         " (живые игроки уже прислали ход и голос или сегодня уже получили напоминание: не чаще раза в день)"))

@@ -28,6 +28,13 @@ def _print_report(rep, cfg) -> None:
         start = cfg.start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
         click.echo(f"    из них до начала игры ({start}): {rep.before_start} — посты до начала "
                    "игры не относятся ни к одному дню")
+    if rep.outsiders:  # FORUM.md «Author»: an outsider's votes and words count for nobody
+        names = sorted(rep.outsiders.items(), key=lambda a: (-a[1], a[0]))
+        shown = ", ".join(f"«{a}» ({n})" for a, n in names[:8]) + (", …" if len(names) > 8 else "")
+        click.echo(f"  внимание: новые посты авторов, которых нет среди игроков: {shown} — их "
+                   "голоса и слова не считаются. Если это аккаунт игрока, впишите его в "
+                   "forum_name игрока; если вставка прочитана неверно, уберите её: "
+                   "mafia-mail forum forget --source ФАЙЛ")
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
     for line in rep.notes:  # read, as part of a post or an outsider's post: the host checks

@@ -45,6 +45,9 @@ class StoreReport:
     ahead: list[tuple[str, datetime]] = field(default_factory=list)
     #: the closed days among ``per_day``'s: new posts stored into a day already resolved
     closed_days: set[int] = field(default_factory=set)
+    #: new posts by accounts matched to no player and not the host's: author → posts (their
+    #: votes and words count for nobody, FORUM.md «Author»; a misread paste shows here first)
+    outsiders: dict[str, int] = field(default_factory=dict)
     #: day windows by the last day they reach (computed once per run, see store_posts)
     windows: dict = field(default_factory=dict, repr=False)
 
@@ -106,6 +109,8 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             words=count_words(post.text), deleted=post.deleted, seq=post.seq, source=source,
             stored_at=stamp)
         report.new += 1
+        if kind == "outsider" and not post.deleted:
+            report.outsiders[post.author] = report.outsiders.get(post.author, 0) + 1
         if kind != "host" and not post.deleted:
             day = day_of(post.at, wins)
             report.per_day[day] = report.per_day.get(day, 0) + 1

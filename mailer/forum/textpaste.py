@@ -21,7 +21,14 @@ from .model import PageRead, Post
 
 _SINGLE = re.compile(r"^\s*(?P<nick>[^:\n]{1,60}?)\s*:\s+(?P<text>\S.*)$")
 #: words a copied header line puts before the author («Сообщение Ягуар » 07 дек 2026, 20:15»)
-_PREFIX = re.compile(r"^\s*(?:сообщение|автор|написал[аи]?|добавлено)\s*:?\s+", re.IGNORECASE)
+#: (phpBB's «Непрочитанное сообщение» / «Unread post by»: the alt text of the post's icon)
+_PREFIX = re.compile(r"^\s*(?:(?:непрочитанное|новое)\s+сообщение|сообщение|автор|написал[аи]?|"
+                     r"добавлено|(?:unread\s+)?post\s+by)\s*:?\s+", re.IGNORECASE)
+#: a line of the author's profile box a copied page holds beside his post («Зарегистрирован:
+#: Пн янв 01, 2018 12:00», «Сообщения: 120»): neither a post's header nor its text
+_PROFILE = re.compile(r"^\s*(?:зарегистрирован[а]?|регистрация|сообщени[йя]|откуда|репутация|"
+                      r"благодарил[аи]?|поблагодарили|joined|registered|posts|location)\s*:",
+                      re.IGNORECASE)
 #: a copied post's subject line («Re: Мафия, день 2»): the engine's, not the author's
 _SUBJECT = re.compile(r"^\s*re(?:\[\d+\])?:\s", re.IGNORECASE)
 _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
@@ -35,7 +42,8 @@ def strip_bbcode(text: str) -> str:
 
 
 def _own(lines: list[str]) -> str:
-    kept = [ln for ln in lines if not ln.lstrip().startswith(">") and not _SUBJECT.match(ln)]
+    kept = [ln for ln in lines if not ln.lstrip().startswith(">") and not _SUBJECT.match(ln)
+            and not _PROFILE.match(ln)]
     return strip_bbcode("\n".join(kept)).strip()
 
 
@@ -48,7 +56,7 @@ def _post_id(author: str, at: datetime | None, text: str, seen: dict[str, int]) 
 def _header(lines: list[str], i: int, tz: str, fetched: datetime):
     """(author, time, first text line) if a post starts at line ``i``."""
     line = lines[i].strip()
-    if not line or len(line) > 80:
+    if not line or len(line) > 80 or _PROFILE.match(line):
         return None
     if i + 1 < len(lines):
         at = is_time_line(lines[i + 1].strip(), tz, fetched)
@@ -69,7 +77,7 @@ def _single_lines(lines: list[str], first: int, end: int, page: PageRead, seen: 
     """Read ``lines[first:end]`` as «Ник: текст» posts; other non-empty lines are problems."""
     for n in range(first, end):
         line = lines[n]
-        if not line.strip() or _SUBJECT.match(line):
+        if not line.strip() or _SUBJECT.match(line) or _PROFILE.match(line):
             continue
         m = _SINGLE.match(line)
         if m is None:
@@ -175,7 +183,8 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
         low = line.lower()
         inside = depth > 0
         depth = max(0, depth + low.count("[quote") - low.count("[/quote]"))
-        if n == body or inside or line.lstrip().startswith((">", "[")) or _SUBJECT.match(line):
+        if n == body or inside or line.lstrip().startswith((">", "[")) or _SUBJECT.match(line) \
+                or _PROFILE.match(line):
             continue
         m = _SINGLE.match(line)
         if m is None:

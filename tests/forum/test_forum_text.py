@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from datetime import timedelta
 
 import pytest
@@ -130,7 +131,10 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
             "Ягуар": 7, "Лис": 5, "Зоя": 7, "Гном": 2, "Кузя": 0, "Гоша": 0, "Тётя Ася": 0, "Бука": 0}
         assert rep.autokill_words == 66
     shown = _run(cfg, "status").output
-    assert "7/66" in shown and f"голоса из ветки форума — в mafia-mail --config {cfg.path} forum tally" in " ".join(shown.split())
+    assert "7/66" in shown and ("Столбец «Голос»: письма и votes import; и голоса из ветки форума (по "
+                                f"ветке подробно: mafia-mail --config {cfg.path} forum tally)") in " ".join(shown.split())
+    # (the column counts the thread's votes: Гном voted in the thread only)
+    assert re.search(r"Гном\s+да\s+—\s+да\s", shown), shown
     from mailer.day import set_event
 
     set_event(cfg, store, "secret", now=DAY1_END - timedelta(hours=1))  # «Тайна»: no thread votes
@@ -192,6 +196,42 @@ def test_paste_copied_from_a_forum_page(tmp_path):
     assert data["posts"] == 2 and data["outsiders"] == []
     assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
     assert data["players"]["Тётя Ася"] == {"posts": 1, "words": 3, "votes": [], "vote_post": None}
+
+
+def test_paste_of_unread_posts_with_profile_boxes(tmp_path):
+    """phpBB's copy of unread posts: «Непрочитанное сообщение Ник » дата» headers and the
+    author's profile box («Сообщения: 120», «Зарегистрирован: …» — a date, no post) beside
+    the post: the players' posts, the profile lines neither posts nor words."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text("Re: Мафия, день 1\nНепрочитанное сообщение Ягуар » 07 дек 2026, 20:15\n"
+                     "Голосую за Лиса, он подозрительный\nСообщения: 120\n"
+                     "Зарегистрирован: Пн янв 01, 2018 12:00\n\nRe: Мафия, день 1\n"
+                     "Unread post by tetya_asya » Сегодня, 10:00\nВсем доброе утро\n"
+                     "Joined: Mon Jan 01, 2018 12:00 pm\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0 and "нет среди игроков" not in res.output, res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 2 and data["outsiders"] == []
+    assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
+    assert data["players"]["Тётя Ася"]["words"] == 3
+
+
+def test_import_names_new_posts_of_accounts_that_are_no_players(tmp_path):
+    """A paste whose authors are matched to no player (a misread copy, an account not in
+    forum_name): the import says so at once, with the way to undo it — their votes and words
+    would count for nobody."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text("Кот Матроскин » 07 дек 2026, 20:15\nГолосую за Лиса\n\n"
+                     "Ягуар » 07 дек 2026, 20:20\nЛинч Лис\n\n"
+                     "Кот Матроскин » 07 дек 2026, 20:25\nИ ещё раз\n", encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0
+    assert "новые посты авторов, которых нет среди игроков: «Кот Матроскин» (2)" in res.output
+    assert "mafia-mail forum forget --source ФАЙЛ" in res.output
 
 
 def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
@@ -456,3 +496,4 @@ def test_a_nick_line_read_as_part_of_a_post_is_not_called_unread(tmp_path):
     read = [x for x in lines if "«Зоя: подумай ещё» прочитана как часть поста Ягуар" in x]
     assert read and all(x.startswith("  прочитано, проверьте: ") for x in read)
     assert not any(x.startswith("  не прочитано:") and "Зоя" in x for x in lines)
+
