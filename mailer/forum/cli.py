@@ -115,7 +115,8 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     if as_json:
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
     elif bbcode:
-        click.echo(to_bbcode(t, letter_votes(store, t)[0]), nl=False)
+        only, _later, hosted = letter_votes(store, t)
+        click.echo(to_bbcode(t, only + hosted), nl=False)
     else:
         click.echo(text_report(t, letter_votes(store, t)), nl=False)
 

@@ -17,28 +17,33 @@ def tally_for_host(cfg, store: Store, day: int | None) -> DayTally:
         return day_tally(s, day, tz=settings.timezone)
 
 
-def letter_votes(store: Store, t: DayTally) -> tuple[list[str], list[str]]:
-    """What the players' letters change in the thread's count ``t`` as close-day merges them
-    (:func:`mailer.forum.close.merge_thread`): ``(voted by letter only, letter vote later than
-    the thread vote)``, nicknames in the count's order. The thread tally (FORUM.md JSON) is
-    the thread's alone; the host's text says these beside it."""
+def letter_votes(store: Store, t: DayTally) -> tuple[list[str], list[str], list[str]]:
+    """What the players' letters and the host's ``votes import`` change in the thread's count
+    ``t`` as close-day merges them (:func:`mailer.forum.close.merge_thread`): ``(voted by
+    letter only, letter vote later than the thread vote, a vote the host imported and no
+    thread vote)``, nicknames in the count's order. The thread tally (FORUM.md JSON) is the
+    thread's alone; the host's text says these beside it."""
     from sqlmodel import select
 
     from ..letter_state import LetterState
-    from ..store import Letter
+    from ..store import DayInput, Letter
     from .close import letter_vote_times
 
     with store.session() as s:
         letters = list(s.exec(select(Letter).where(Letter.day == t.day,
                                                    Letter.state == LetterState.APPLIED.value)))
         latest = letter_vote_times(letters)
+        imported = set(s.exec(select(DayInput.nick).where(DayInput.day == t.day,
+                                                          DayInput.kind == "vote")))
     only = [n for n in t.players if n in latest and not t.players[n].votes]
     later = [n for n in t.players if n in latest and t.players[n].votes
              and t.players[n].vote_at is not None and latest[n] > t.players[n].vote_at]
-    return only, later
+    hosted = [n for n in t.players if n in imported and not t.players[n].votes and n not in latest]
+    return only, later, hosted
 
 
-def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) -> str:
+def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] = ([], [], [])
+                ) -> str:
     """The count as plain Russian text for the host's terminal; ``by_letter``: what
     :func:`letter_votes` found, told under the count."""
     from engine.reasons import day_named
@@ -61,9 +66,12 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str]] = ([], [])) 
         if not t.tally:
             lines.append("  пока нет")
         lines.append("Не голосовали: " + (", ".join(t.not_voted) or "—"))
-        only, later = by_letter
+        only, later, hosted = by_letter
         if only and not t.closed:
             lines.append("  из них голосовали письмом (close-day учтёт): " + ", ".join(only))
+        if hosted and not t.closed:
+            lines.append("  из них голос внесён ведущим (votes import, close-day учтёт): "
+                         + ", ".join(hosted))
         if later and not t.closed:
             lines.append("Голос письмом позже голоса в ветке (close-day возьмёт письмо): " + ", ".join(later))
     lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))

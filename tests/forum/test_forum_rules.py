@@ -173,6 +173,15 @@ def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     assert data["not_voted"] == ["Лис", "Гном", "Кузя", "Гоша", "Тётя Ася"]
     bb = _run(cfg, "forum", "tally", "--bbcode").output
     assert "письмом" not in bb  # the public post
+    # a vote the host imported (votes import) counts at close-day as a letter's does: told
+    # beside «Не голосовали», as a fresh host found it listed as silent (session 48)
+    from mailer.inputs import import_votes
+
+    import_votes(cfg, store, "Кузя, Лис\n", now=START + timedelta(hours=3))
+    lines = _run(cfg, "forum", "tally").output.splitlines()
+    at = lines.index("Не голосовали: Лис, Гном, Кузя, Гоша, Тётя Ася")
+    assert lines[at + 2] == "  из них голос внесён ведущим (votes import, close-day учтёт): Кузя"
+    assert "[i]Не голосовали:[/i] Лис, Гоша, Тётя Ася" in _run(cfg, "forum", "tally", "--bbcode").output
     # and it calls no letter voter silent (fresh user 27): Гном voted by letter only
     assert bb.splitlines()[-1] == "[i]Не голосовали:[/i] Лис, Кузя, Гоша, Тётя Ася"
 
