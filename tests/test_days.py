@@ -524,7 +524,7 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
     args = ["--config", str(cfg.path), "deadline", "вторник 23:00"]
     out = CliRunner().invoke(main, args, input="n\n")
     assert out.exit_code == 1, out.output  # declined: nothing done (mafia-mail --help)
-    assert "Новый срок: вт 08.12.2026 23:00 (МСК)" in out.output
+    assert "Новый срок: вт 08.12.2026 23:00 (МСК) (был: вт 08.12.2026 19:30 (МСК))" in out.output
     assert "Ничего не сделано: срок не изменён." in out.output
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 16, 30, tzinfo=timezone.utc)
@@ -537,7 +537,8 @@ def test_deadline_command_reads_back_and_asks(demo, monkeypatch):
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 8, 20, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра в 19 часов", "--yes"])
     assert out.exit_code == 0, out.output
-    assert out.output == "Новый срок: ср 09.12.2026 19:00 (МСК)\nСрок перенесён.\n"
+    assert out.output == ("Новый срок: ср 09.12.2026 19:00 (МСК) (был: вт 08.12.2026 23:00 (МСК))\n"
+                          "Срок перенесён.\n")
     with store.session() as s:
         assert s.get(DayRow, 1).deadline.replace(tzinfo=timezone.utc) == datetime(2026, 12, 9, 16, 0, tzinfo=timezone.utc)
     out = CliRunner().invoke(main, [*args[:3], "завтра"])

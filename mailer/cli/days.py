@@ -387,12 +387,14 @@ def deadline(ctx: click.Context, phrase: str, yes: bool) -> None:
     Пример:
       mafia-mail --config game.toml deadline "завтра 23:00" --yes
     """
-    from mailer.day import earlier_deadline_warning, set_deadline
+    from mailer.day import current_deadline, earlier_deadline_warning, set_deadline
     from mailer.when import format_when
 
     cfg, store = open_game(ctx)
     new = call(set_deadline, cfg, store, phrase, now=now(), dry_run=True)
-    click.echo(f"Новый срок: {format_when(new, cfg.zone)}")
+    old = call(current_deadline, store)
+    click.echo(f"Новый срок: {format_when(new, cfg.zone)}" + (
+        f" (был: {format_when(old, cfg.zone)})" if old is not None and old != new else ""))
     warning = call(earlier_deadline_warning, cfg, store, new)
     if warning:
         click.echo(warning, err=yes)

@@ -63,6 +63,14 @@ def set_deadline(cfg: GameConfig, store: Store, phrase: str, *, now: datetime,
     return deadline
 
 
+def current_deadline(store: Store) -> datetime | None:
+    """The open day's deadline (aware UTC), or None with no open day."""
+    with store.session() as s:
+        ctx = current_context(s)
+        row = s.get(DayRow, ctx.day) if ctx is not None else None
+        return utc(row.deadline) if row is not None else None
+
+
 def earlier_deadline_warning(cfg: GameConfig, store: Store, new: datetime) -> str:
     """The host's warning before the open day's deadline moves to ``new`` (aware) when it is
     EARLIER than the current one: the current deadline, and how many letters already stored
