@@ -94,6 +94,7 @@ from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_c
 from .parse_second_thoughts import second_thoughts
 from .parse_rival_names import rival_readings
 from .parse_finish import finish
+from .parse_withdrawn import withdrawn_move
 from .parse_swap import (cancel_of_another, cancel_rest, cancelled_move, cancelled_postscript,
                          swapped)
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
@@ -271,6 +272,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     log = items
     skip = False
     cancel_pos = -1
+    cancel_earlier = False  # a move kind taken back that an earlier letter made (withdrawn_move)
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: Prev | None = None
@@ -398,6 +400,18 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             continue
         if adjacent and kept_vote(ctx, clause, prev, flags, items):
             continue  # «снимаю голос с пони, вместо него Лютик. фрост остаётся»
+        if (taken := withdrawn_move(ctx, clause, items)) is not None:
+            # «МО снимаю», «Охоту отменяю»: that kind of move taken back, this letter's or
+            # an earlier letter's (then the earlier letters' night moves are cancelled)
+            prev = held = None
+            cancel_earlier = cancel_earlier or taken[0].startswith("+")
+            lo, hi = taken[1], taken[2]
+            rest = clause[:max(lo - 1, 0)] + clause[hi + 1:]
+            if not any(t.word for t in rest):
+                passed(ctx, clause)
+                continue
+            clause = rest  # «Слежу за X, МО снимаю», «МО отменяю, а поиск меняю на Y»
+            flags = clause_flags(clause)
         clause_skip = flags["skip"]
         if flags["cancel"] is not None:
             if cancelled_postscript(ctx, clause, flags["cancel"], items):
@@ -527,7 +541,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
             [Item(-1, problem=p) for p in problems], moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
-    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0,
+    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or cancel_earlier,
                        unvote=unvote)
 
 

@@ -786,8 +786,17 @@ def _all_along(clause: list[Tok], kw: Kw) -> bool:
     reading = verb_reading(clause[kw.i].w)
     if reading is None or reading[2] == "past":
         return False
-    words = [t.w for t in clause if t.word]
+    # (the span before the move word's part ends: not «Проверяю X, он весь день увиливает»,
+    # whose span, in a later part, is another verb's)
+    hi = kw.j
+    while hi < len(clause) and clause[hi].w not in _PART_MARKS:
+        hi += 1
+    words = [t.w for t in clause[:hi] if t.word]
     return any(a in _ALL and b in _SPAN for a, b in zip(words, words[1:]))
+
+
+#: Marks that end the part of a clause a move word stands in (engine.parse_judge._all_along).
+_PART_MARKS = frozenset({",", ";", ":", "—", "–", "(", ")", ".", "!", "?", "…"})
 
 
 def _likened(clause: list[Tok], kw: Kw) -> bool:
