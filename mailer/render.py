@@ -28,7 +28,7 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig, words_lines
-from .render_words import (tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
+from .render_words import (fear_line, tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
 from .render_templates import HostTemplates, TemplateProblem, template_line
@@ -318,6 +318,7 @@ class Renderer:
             "counts": dict(result.tally.counts), "voters_of": voters_of,
             "lost_vote": list(result.lost_vote),
             "tie": tie_line(result.tally, self.cfg.rules.lynch_tie),
+            "fear": fear_line(result.tally, row.event),
             "secret": row.event == "secret",
             "next_day": next_row.day if next_row else None,
             "next_event": next_row.event if next_row else None,

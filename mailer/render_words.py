@@ -259,6 +259,22 @@ EXAMPLE_NICKS = ("Незнайка", "Кнопочка", "Торопыжка", "
                  "Растеряйка", "Смекалка")
 
 
+def fear_line(tally: Tally, event: str) -> str | None:
+    """The newspaper's line on a «Страх» lynch (DECISIONS.md §6: the most-voted player names
+    who is hanged): ««Страх»: больше всех голосов — у Ягуарчика; выбор Ягуарчика: Карлсон.»,
+    or without the choice when nobody was hanged. Gender-free. None on another day or when
+    nobody had a vote."""
+    from engine.names import inflect
+
+    chosen = tally.fear_chosen
+    if event != "fear" or not chosen:
+        return None
+    line = f"«Страх»: больше всех голосов — у {inflect(chosen, 'gent')}"
+    if tally.lynched:
+        return f"{line}; выбор {inflect(chosen, 'gent')}: {', '.join(tally.lynched)}."
+    return f"{line}."
+
+
 def tie_line(tally: Tally, rule: str) -> str | None:
     """The newspaper's line on a tie at the lynch's last place (DECISIONS.md §6, house rule
     ``lynch_tie``: ``nobody``, ``random``, ``all``) from the engine's count ``tally`` (its

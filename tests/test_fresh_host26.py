@@ -115,6 +115,11 @@ def test_status_tells_the_day_waits_for_the_fear_choice_and_then_what_was_chosen
     chosen = " ".join(run(["status"]).output.split())
     assert "«Страх»: выбор Ромашки — Бука. Закрыть день: mafia-mail close-day" in chosen, chosen
     assert "ждёт письма" not in chosen
+    # the newspaper says whose choice it was (a fresh host read «Ромашка — 10», then just
+    # «Повешен: Бука.»)
+    assert run(["close-day"]).exit_code == 0
+    paper = " ".join(run(["newspaper", "--day", "1"]).output.split())
+    assert "«Страх»: больше всех голосов — у Ромашки; выбор Ромашки: Бука." in paper, paper
 
 
 # --- 3. fresh26: «Снимаю голос с X» on a two-vote day says and does exactly that -------------
