@@ -48,9 +48,9 @@ _NOT_TODAY = frozenset({"если", "ежели", "бы", "б", "можно", "�
 
 #: «если (он) сам не напишет», «ежели она забудет»: the boss's reason to write the order,
 #: no condition of the order itself.
-_OWN_IF = re.compile(r"(?:если|ежели)\s+(?:(?:он|она|вдруг)\s+)*(?:(?:сам|сама)\s+)?"
-                     r"(?:не\s+\w+|забудет|забудут|проспит|забьёт|забьет|молчит|промолчит)",
-                     re.IGNORECASE)
+_OWN_IF = re.compile(r",?\s*(?:если|ежели)\s+(?:(?:он|она|вдруг)\s+)*(?:(?:сам|сама)\s+)?"
+                     r"(?:не\s+\w+|забудет|забудут|проспит|забьёт|забьет|молчит|промолчит)"
+                     r"\s*,?", re.IGNORECASE)
 
 #: A remark in brackets («(Dr.Who, если кто не понял, к кому обращаюсь)») and the boss
 #: saying he writes for the member («я пишу за него»).
@@ -179,6 +179,7 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
     if not mates:
         return None
     k0, owners0 = mates[0]
+    heads = all(not t.word or w == "за" for t, w in zip(toks[:k0], words[:k0]))
     let = False
     for j in range(k0 + 1, len(words)):
         if j in inside:
@@ -200,8 +201,7 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
         if verb == "" and kind == "form":
             # (an infinitive is an order only said to the member who opens the sentence:
             # «вовке батю обчистить», «за Щуку: у Вани всё вынести»)
-            if k0 > 1 or (k0 == 1 and words[0] != "за") or \
-                    _object_of(ctx, words, names, j, k0, back=True) is None:
+            if not heads or _object_of(ctx, words, names, j, k0, inside) is None:
                 continue
             return next(x for x in owners0 if x in open_members), None
         if verb == "third" and not let and not cls and not _subject_ok(words, k0, j):
@@ -216,8 +216,7 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
         # (a third-person order is read only with the member heading the sentence, or with
         # «он»/«она» for him right before the verb: «Лося охраняет Кабан» has its object
         # first; a second-person one is said to him)
-        head = verb == "second" or all(not t.word or w == "за"
-                                       for t, w in zip(toks[:k0], words[:k0])) or \
+        head = verb == "second" or heads or \
             words[j - 1] in ("он", "она") or words[j - 2:j] in (["он", "сам"], ["она", "сама"])
         return mate, _sure(ctx, open_members[mate], cls, verb, target, words) if head else None
     return None
@@ -230,14 +229,16 @@ def _subject_ok(words: list[str], k0: int, j: int) -> bool:
                for w in words[k0 + 1:j])
 
 
-def _object_of(ctx: Ctx, words: list[str], names, j: int, k0: int, back: bool = False):
+def _object_of(ctx: Ctx, words: list[str], names, j: int, k0: int, back=None):
     """The object of the verb at ``j``: a living player named within a few words after it
     in the same clause, or «меня»/«себя»; ("me"/"self", None) or
-    ("player", owners); None when there is none. With ``back``, a player named between the
-    member's name and the verb counts too («вовке батю обчистить»)."""
-    if back:
+    ("player", owners); None when there is none. With ``back`` (the tokens of the remarks
+    left out), a player named between the member's name and the verb, in the same clause,
+    counts too («вовке батю обчистить»)."""
+    if back is not None:
         for k, owners in names:
-            if k0 < k < j and not {",", "и", "—"} & set(words[k0 + 1:k]) and \
+            if k0 < k < j and not {",", "и", "—"} & {
+                    words[m] for m in range(k0 + 1, k) if m not in back} and \
                     (alive := tuple(o for o in owners if o in ctx.alive)):
                 return ("player", alive)
     for m in range(j + 1, min(len(words), j + 6)):
