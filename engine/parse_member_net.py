@@ -57,6 +57,11 @@ _OWN_IF = re.compile(r",?\s*(?:если|ежели)\s+(?:(?:он|она|вдру
 _BRACKETS = re.compile(r"\([^()]*\)|(?:пишу|хожу|походу|отправляю)\s+(?:я\s+)?за\s+"
                        r"(?:него|неё|нее|них)", re.IGNORECASE)
 
+#: A remark saying the member writes his own move («(если сам напишет — пусть пишет своё)»),
+#: unless negated («если сам не напишет»).
+_HIS_OWN = re.compile(r"(?<!\w)(?:сам|сама)(?!\w)", re.IGNORECASE)
+_NOT_RE = re.compile(r"(?<!\w)не(?!\w)", re.IGNORECASE)
+
 #: Question words before the verb that make the sentence talk («кто», «что»; not «как
 #: всегда»).
 _WH = W.WH - {"как"}
@@ -66,7 +71,7 @@ _WH = W.WH - {"как"}
 _OBJECT_PIECES = ("меня", "мне", "себя")
 
 #: Pronouns that are the boss or the member as the object of the order.
-_ME = frozenset({"меня", "мне", "мою", "себя", "себе"})
+_ME = frozenset({"меня", "мне", "мою", "себя"})
 
 #: Words between the member's name and the verb that leave him its subject or addressee
 #: («Света пусть держит», «За Диму: убивает», «Ху — грабишь»).
@@ -158,6 +163,8 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
     one of ``open_members`` (see the module's doc); the move when :func:`_sure`; else None."""
     text = visible[lo:hi]
     aside = [m.span() for r in (_BRACKETS, _OWN_IF) for m in r.finditer(text)]
+    if any(_HIS_OWN.search(text, a, b) and not _NOT_RE.search(text, a, b) for a, b in aside):
+        return None  # («Ловкач (если сам напишет — пусть пишет своё) ворует у X»: his own)
     toks = idx.merge(tokenize_span(visible, lo, hi))
     words = clause_words(toks)
     # (a remark in brackets or «если сам не напишет» is no plan of the order: its words are
