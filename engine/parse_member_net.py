@@ -10,9 +10,11 @@ boss's own text, at each sentence that
 - no rule read anything from (no move, no problem overlaps it),
 - names a living member of his clan (any route of the name index) for whom the letter makes
   no move yet,
-- after that name, carries a verb of a move (a form of the move lexicon but the past) or a
-  second-person verb, or «пусть» and a verb, and after the verb a living player, «меня» or
-  «себя» for its object,
+- after that name, carries a verb of a move (a form of the move lexicon but the past and
+  the votes), a second-person or imperative verb, or a third-person verb right after the
+  name or after «пусть» (an infinitive only when the member heads the sentence: «вовке
+  батю обчистить»), and after the verb, in the same clause, a living player, «меня» or
+  «себя» for its object (not past «не»; no verb of no action: «можешь», «оставляет»),
 - and is not plainly talk: a question, a quote, the past or a verb of saying before the
   verb, a plan or a condition («если», «бы», «завтра»; not «если сам не напишет», the boss's
   usual reason to write the order, nor a remark in brackets).
@@ -73,8 +75,7 @@ _OBJECT_PIECES = ("меня", "мне", "себя")
 #: Pronouns that are the boss or the member as the object of the order.
 _ME = frozenset({"меня", "мне", "мою", "себя"})
 
-#: Words between the member's name and the verb that leave him its subject or addressee
-#: («Света пусть держит», «За Диму: убивает», «Ху — грабишь»).
+#: Words that hedge an order: it is asked, never read.
 _HEDGES = frozenset({"может", "наверное", "наверно", "пожалуй", "возможно", "или"})
 
 
