@@ -79,6 +79,7 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
+from .parse_member_net import member_net
 from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
@@ -532,6 +533,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         if not problems:  # «Фредди стоит над кроваткой Снегурочки» from Freddy K.: his own
             # night told in the third person, no move word: asked (engine.parse_self_story)
             problems = self_story(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
+        # «Ху — грабишь Смита» from the boss, read by no rule: his member's order, read when
+        # certain, else asked (engine.parse_member_net)
+        more, asked = member_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
+                                 [Item(-1, problem=p) for p in problems])
+        if more or asked:
+            moves, problems = list(moves) + more, list(problems) + asked
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
         # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
         problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))
