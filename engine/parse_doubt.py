@@ -648,7 +648,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         lo, hi = sentences[s_n]
         prev = sentences[s_n - 1] if s_n else None  # the sentence before: (lo, hi)
         if _HEDGE_OR_CHOICE(lower, lo, hi) is None and \
-                not any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
+                _SWITCH_IN(lower, lo, hi) is None:
             continue  # (its mark is «если» alone, and no word of switching a move after it
             # for :func:`_if_switched`: nothing cut into words either)
         if _OTHER_MARK.search(lower, lo, hi) is None and _no_wish(ctx, visible, lower, lo, hi):
@@ -745,7 +745,7 @@ def _no_wish(ctx: Ctx, visible: str, lower: str, lo: int, hi: int) -> bool:
     nobody — no capital after its first letter, no word that is a form of a nick, a pronoun
     of :data:`_PRONOUNS` or no dictionary word (a pet form, a slip) — and holds no word of
     switching a move (:func:`_if_switched`'s)."""
-    if len(lower) != len(visible) or any(v in lower[lo:hi].replace("ё", "е") for v in _SWITCH):
+    if len(lower) != len(visible) or _SWITCH_IN(lower, lo, hi) is not None:
         return False
     pieces = _WORD_RE.findall(lower, lo, hi)
     if not _NOT_WISH.isdisjoint(pieces):
@@ -814,6 +814,9 @@ def _made(ctx: Ctx, items: list[Item]) -> set[str]:
 #: «перекинь», «перенесите», «поменяй», «смени», «замени», «переведи»).
 _SWITCH = ("переключ", "перекин", "перенес", "перенос", "поменя", "смени", "смените", "замени",
            "перевед", "перевод")
+#: A word of :data:`_SWITCH` in a lowered text, «ё» read as «е» (one C-level search of a
+#: sentence's span, no slice and no copy per word).
+_SWITCH_IN = re.compile("|".join(v.replace("е", "[её]") for v in _SWITCH)).search
 
 
 def _if_switched(ctx: Ctx, lex, toks: list[Tok], words: list[str], wk: list[int],

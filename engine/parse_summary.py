@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import lexicon
+from .textcase import lower_of
 from .words import norm
 
 __all__ = ["vote_summary"]
@@ -76,7 +77,7 @@ def _one_summary(text: str) -> tuple[str, list[int]]:
     """:func:`vote_summary` on a one-vote day: «Трибунал — Зорг... хотя нет, Громозека
     шумный. Итого: Громозека.» — one name after «итого», when the last move word before it
     is a word of voting (not «Лечу X… Итого: Y», a summary of another move)."""
-    if "тог" not in text.lower():
+    if "тог" not in lower_of(text):
         return text, []
     words = lexicon().words
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .textcase import lower_of
+
 #: «снимаю с X, ставлю на Y»: both verbs, no noun between the verb and its preposition.
 _OFF_ON = re.compile(r"(?i)\b(снимаю)(\s+)(?=с[оа]?\s+[^.!?\n]{1,40}?,?\s*(?:а\s+)?"
                      r"(?:ставлю|переставляю|кидаю|перекидываю)\s+на\s)")
@@ -39,10 +41,11 @@ def vote_changes(text: str, role: str | None) -> str:
         text: the letter (after the other text normalisers).
         role: the sender's role (``son`` only while inactive: an active son is a boss).
     """
-    low = text.lower()
+    low = lower_of(text)
     if "снимаю" in low:
         text = _OFF_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
-    if role in _VOTE_ONLY and " на " in low and _CHANGE_ON.search(text) and \
+    if role in _VOTE_ONLY and " на " in low and ("меня" in low or "мени" in low) and \
+            _CHANGE_ON.search(text) and \
             not _MOVE_WORD.search(text):
         text = _CHANGE_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text, count=1)
     return text

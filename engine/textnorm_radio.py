@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .textcase import lower_of
+
 __all__ = ["radio_signoff_blanked"]
 
 #: Marks of radio talk elsewhere in the letter.
@@ -26,7 +28,7 @@ _LAST = re.compile(r"(?i)(?:^|\n)([ \t]*(?:(?:отбой|конец\s+связи
 
 def radio_signoff_blanked(text: str) -> str:
     """``text`` with a closing radio «Отбой» line blanked (see the module's doc)."""
-    if "тбой" not in text.lower():  # (the cheap test: «Отбой», «ОТБОЙ», «отбой»)
+    if "тбой" not in lower_of(text):  # (the cheap test: «Отбой», «ОТБОЙ», «отбой»)
         return text
     m = _LAST.search(text)
     if m is None or "отбой" not in m.group(1).lower():

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .textcase import lower_of
+
 __all__ = ["whether_searched"]
 
 _SEARCH = r"(?:ищу|поищу|ищем|поищем|разыскиваю)"
@@ -31,8 +33,9 @@ _PATTERN = re.compile(
 def whether_searched(text: str) -> str:
     """``text`` with «ищу, не X ли детектив» and «ищу детектива, смотрю, не X ли он» written
     «ищу детектива — X»; unchanged when the letter holds no «ли» or no verb of searching
-    (each of :data:`_SEARCH` holds «ищ» or is «разыскиваю»)."""
-    if " ли" not in text or ("ищ" not in (low := text.lower()) and "разыскива" not in low):
+    (each of :data:`_SEARCH` holds «ищу», «ищем» or is «разыскиваю»: not «защищает»)."""
+    if " ли" not in text or ("ищу" not in (low := lower_of(text)) and "ищем" not in low and
+                             "разыскиваю" not in low):
         return text
     return _PATTERN.sub(
         lambda m: f"{m.group('verb')} детектива — {m.group('a') or m.group('b')}", text)
