@@ -265,6 +265,15 @@ _WHEN = frozenset({"вечером", "утром", "ночью", "днем", "д
                    "следом", "сегодня", "сейчас", "вечерком", "попозже", "скоро", "сразу"})
 
 
+def _animate_target(w: str, before: str) -> bool:
+    """True when the word ``w`` of the dictionary is an animate noun in the case a vote gives
+    its player (``before``: the word before it): the dative right after the vote noun
+    («голос окуню»), the accusative after «за» («голос за кота»)."""
+    case = "datv" if before in _VOTE_NOUNS else "accs" if before == "за" else None
+    return case is not None and len(w) >= 3 and is_known_word(w) and any(
+        p.tag.POS == "NOUN" and "anim" in p.tag and case in p.tag for p in morph().parse(w)[:3])
+
+
 def _nominal(w: str) -> bool:
     """True when the known word ``w`` may be a noun or an adjective (a nick's slip), never
     a verb, an adverb or a particle."""
@@ -330,6 +339,9 @@ def _loose(ctx: Ctx, idx, sentence: str) -> bool:
                 w not in _WHEN:
             continue  # (a bare vote line on a word no player is: «голос пельмень», «линчь
             # сирый», «голос за гайку ворд»: a slip of a nick, never chatter)
+        if n == 0 and _animate_target(w, low[k - 1]):
+            continue  # («голос окуню, он молчит», «голос за кота»: a being the vote is given
+            # to, so somebody's nick — or a slip of one — not talk)
         if len(w) < 3 or is_known_word(w) or not w.replace("-", "").isalpha():
             return False  # («голос за правду», «линч — дело серьёзное»: a word, no name)
     end = toks[target[-1]]
