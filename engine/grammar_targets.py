@@ -577,8 +577,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 words[k - 1] == "от":
             break  # «охраняю рассаду от кота»: the verb's object is a thing, the player after
             # «от» is what it is kept from, no target (the name is asked about by the net)
-        if t.text[:1].islower() and not t.quoted and k >= 2 and words[k - 1] in ("в", "во") and \
-                actor.role in ("hostess", "psycho") and \
+        if k >= 2 and words[k - 1] in ("в", "во") and actor.role in ("hostess", "psycho") and \
+                t.text[:1].islower() and not t.quoted and \
                 any(words[n] in ("себе", "себя") for n in range(max(0, k - 4), k - 1)):
             skipped = True  # «забираю к себе в улей», «до себя в забой»: where the guest is
             k += 1  # taken (a word of «Улей №5» written small), never the guest

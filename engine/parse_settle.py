@@ -24,7 +24,8 @@ def settled_in_clause(ctx: Ctx, actor: Actor, action: str, hit: NameHit, i: int,
     guesses the player's given name stays asked."""
     hit, guesses = second_opinion(ctx.nicks, clause, hit, i, j, free_next) if clause \
         else (hit, frozenset())
-    again = clause is not None and any(t.w in _AGAIN for t in clause)
+    again = clause is not None and len(hit.candidates) > 1 and \
+        any(t.w in _AGAIN for t in clause)  # (a hit of one player is never settled)
     out = settle(ctx, actor, action, hit, again=again)
     if out.nick is not None and out.nick in guesses:
         return NameHit(None, (out.nick,), hit.kind, hit.length)
