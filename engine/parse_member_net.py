@@ -30,14 +30,14 @@ from __future__ import annotations
 import re
 
 from .grammar_hot import letter_pieces
-from .grammar_rules import action_for, actor_of, problem
+from .grammar_rules import action_for, problem
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import ROLE_MOVES
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx, Item
 from .parse_unread import _QUOTE_OR_Q, overlaps, player_at, read_ranges, sentence_spans
-from .parse_quiet_net import _piece_signs, _sign
+from .parse_quiet_net import _members, _piece_signs, _sign
 from . import parse_unread_words as W
 from .textcase import sentences_holding
 from .words import morph
@@ -131,17 +131,6 @@ def _piece_useful(piece: str) -> bool:
     if _piece_signs(piece) or low.strip(".,!;:()—-") in _OBJECT_PIECES:
         return True
     return low.rstrip(".,!;:)»").endswith(("шь", "шься"))
-
-
-def _members(ctx: Ctx) -> list:
-    """The living members of the boss's clan (as actors)."""
-    out = []
-    for n, p in ctx.state.players.items():
-        if n != ctx.sender.nick and p.alive and p.clan == ctx.sender.clan:
-            a = actor_of(ctx.state, n)
-            if a is not None:
-                out.append(a)
-    return out
 
 
 def _verb_kind(w: str) -> str:
