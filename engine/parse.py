@@ -43,7 +43,7 @@ from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers, side_thirds
 from .grammar_windows import clause_triggers, may_hold_move, reading_windows
 from . import grammar_vocab as V
 from .grammar_gaps import unglued
-from .grammar_tokens import Tok, clauses, tokenize_span, visible_text, clause_words
+from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
 from .legality import SECOND_VOTE
 from .names import name_index
@@ -273,7 +273,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     log = items
     skip = False
     cancel_pos = -1
-    cancel_earlier = False  # a move kind taken back that an earlier letter made (withdrawn_move)
+    cancel_earlier = ""  # the words taking back a move kind an earlier letter made (withdrawn_move)
     pending_member: Actor | None = None
     swindle_branches: list[tuple[str, Move, int]] = []
     prev: Prev | None = None
@@ -405,8 +405,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             # «МО снимаю», «Охоту отменяю»: that kind of move taken back, this letter's or
             # an earlier letter's (then the earlier letters' night moves are cancelled)
             prev = held = None
-            cancel_earlier = cancel_earlier or taken[0].startswith("+")
             lo, hi = taken[1], taken[2]
+            if taken[0].startswith("+"):
+                cancel_earlier = span(ctx.text, clause, lo, hi)
             rest = clause[:max(lo - 1, 0)] + clause[hi + 1:]
             if not any(t.word for t in rest):
                 passed(ctx, clause)
@@ -548,7 +549,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
             [Item(-1, problem=p) for p in problems], moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
-    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or cancel_earlier,
+    if cancel_earlier and not any(m.action != "vote" for m in moves):
+        # «МО отменяю» alone: the cancel takes back all of the earlier letters' night moves
+        # (ParseResult.cancel has no kind), a watch or a heal too; none sent again here, so
+        # the player is told so, never one lost with no word
+        problems.append(problem(cancel_earlier, "unparsed", "cancel_earlier"))
+    return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
 
 
