@@ -123,10 +123,11 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
 
 @forum.command("forget")
 @click.option("--day", type=int, default=None, metavar="ЧИСЛО", help="Посты этого дня.")
-@click.option("--source", default=None, metavar="ФАЙЛ",
-              help="Посты, загруженные из этого файла (forum import) или с этого адреса.")
+@click.option("--source", multiple=True, metavar="ФАЙЛ",
+              help="Посты, загруженные из этого файла (forum import) или с этого адреса; "
+                   "можно несколько раз.")
 @click.pass_context
-def forum_forget(ctx: click.Context, day: int | None, source: str | None) -> None:
+def forum_forget(ctx: click.Context, day: int | None, source: tuple[str, ...]) -> None:
     """Удалить сохранённые посты дня или одной загрузки (например, файл загружен по ошибке).
 
     Посты закрытых дней не удаляются. Следующий forum sync скачает все страницы темы заново.
@@ -140,7 +141,7 @@ def forum_forget(ctx: click.Context, day: int | None, source: str | None) -> Non
     from .forget import forget_posts
 
     _cfg, store = open_game(ctx)
-    rep = _call(forget_posts, store, day=day, source=source)
+    rep = _call(forget_posts, store, day=day, source=source or None)
     where = ", ".join(f"день {d}: {n}" if d is not None else f"вне дней игры: {n}"
                       for d, n in sorted(rep.per_day.items(), key=lambda x: (x[0] is None, x[0] or 0)))
     click.echo(f"Удалено постов: {rep.removed}" + (f" ({where})." if where else "."))

@@ -37,9 +37,11 @@ class ForgetReport:
     pages_reset: int = 0
 
 
-def forget_posts(store: Store, *, day: int | None = None, source: str | None = None) -> ForgetReport:
+def forget_posts(store: Store, *, day: int | None = None,
+                 source: str | tuple[str, ...] | None = None) -> ForgetReport:
     """Remove the stored posts of day ``day`` and/or first stored from ``source`` (a file name as
-    ``forum import`` was given it, its path or its name alone; or a page address), except those
+    ``forum import`` was given it, its path or its name alone; or a page address; or several
+    of them, a tuple), except those
     a closed day's close read (stored before it); drop every page's HTTP validators when any
     post is removed. One transaction. Returns what was done (:class:`ForgetReport`).
 
@@ -61,7 +63,8 @@ def forget_posts(store: Store, *, day: int | None = None, source: str | None = N
             raise ForumError(f"дня {day} в игре нет: идёт день {game.current_day}")
         closed = {r.day: posts_closed_at(utc(r.closed_at), utc(r.last_closed_at), r.status)
                   for r in s.exec(select(DayRow)) if r.status == "closed"}
-        names = {source, Path(source).name} if source else set()
+        sources = (source,) if isinstance(source, str) else tuple(source or ())
+        names = {n for src in sources for n in (src, Path(src).name)}
         wins = windows(s, game, game.current_day)
         for post in s.exec(select(ForumPost)):
             if names and post.source not in names:

@@ -59,6 +59,20 @@ def test_forget_one_import_keeps_the_others(tmp_path):
     store.dispose()
 
 
+def test_forget_several_imports_at_once(tmp_path):
+    """``--source`` given twice removes both imports' posts (a fresh host, s48: only the last
+    one was removed, with no word)."""
+    cfg, store = make_game(tmp_path / "g")
+    ours, theirs = _pastes(tmp_path)
+    assert _run(cfg, "import", str(ours)).exit_code == 0
+    assert _run(cfg, "import", str(theirs)).exit_code == 0
+    out = _run(cfg, "forget", "--source", str(ours), "--source", "chuzhaya.txt")
+    assert out.exit_code == 0, out.output
+    assert "Удалено постов: 4 (день 1: 4)." in out.output
+    assert _authors(store) == []
+    store.dispose()
+
+
 def test_forget_a_day_and_never_a_closed_one(tmp_path):
     cfg, store = make_game(tmp_path / "g")
     ours, theirs = _pastes(tmp_path)
