@@ -29,6 +29,13 @@ _PREFIX = re.compile(r"^\s*(?:(?:непрочитанное|новое)\s+соо
 _PROFILE = re.compile(r"^\s*(?:зарегистрирован[а]?|регистрация|сообщени[йя]|откуда|репутация|"
                       r"благодарил[аи]?|поблагодарили|joined|registered|posts|location)\s*:",
                       re.IGNORECASE)
+#: a line of the page's own buttons and navigation a browser copy holds («Вернуться к началу»,
+#: «Ответить с цитатой», «Страница 3 из 5 [ Сообщений: 112 ]», «Модератор: …»): no one's words
+_CHROME = re.compile(r"^\s*(?:вернуться\s+к\s+началу|наверх|ответить(?:\s+с\s+цитатой)?|цитата|"
+                     r"пожаловаться(?:\s+на\s+это\s+сообщение)?|страница\s+\d+\s+из\s+\d+.*|"
+                     r"\[?\s*сообщений\s*:\s*\d+\s*\]?|модератор[ыа]?\s*:.*|back\s+to\s+top|"
+                     r"reply(?:\s+with\s+quote)?|page\s+\d+\s+of\s+\d+.*|moderators?\s*:.*)\s*$",
+                     re.IGNORECASE)
 #: a copied post's subject line («Re: Мафия, день 2»): the engine's, not the author's
 _SUBJECT = re.compile(r"^\s*re(?:\[\d+\])?:\s", re.IGNORECASE)
 _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
@@ -41,9 +48,23 @@ def strip_bbcode(text: str) -> str:
     return forum_markup(text, mark="")
 
 
-def _own(lines: list[str]) -> str:
-    kept = [ln for ln in lines if not ln.lstrip().startswith(">") and not _SUBJECT.match(ln)
-            and not _PROFILE.match(ln)]
+def _chrome(line: str) -> bool:
+    """True when ``line`` is the page's, not a post's: the author's profile box
+    (:data:`_PROFILE`) or a button or navigation (:data:`_CHROME`)."""
+    return bool(_PROFILE.match(line) or _CHROME.match(line))
+
+
+def _own(lines: list[str], author: str = "") -> str:
+    """The post's own text of ``lines``: no quotes, subject lines or page chrome; the
+    ``author``'s nick alone on a line just above his profile box («Ягуар⏎Сообщения: 120») is
+    the box's too."""
+    def profile_next(n: int) -> bool:
+        nxt = next((ln for ln in lines[n + 1:] if ln.strip()), "")
+        return bool(_PROFILE.match(nxt))
+
+    kept = [ln for n, ln in enumerate(lines)
+            if not ln.lstrip().startswith(">") and not _SUBJECT.match(ln) and not _chrome(ln)
+            and not (author and ln.strip() == author and profile_next(n))]
     return strip_bbcode("\n".join(kept)).strip()
 
 
@@ -56,7 +77,7 @@ def _post_id(author: str, at: datetime | None, text: str, seen: dict[str, int]) 
 def _header(lines: list[str], i: int, tz: str, fetched: datetime):
     """(author, time, first text line) if a post starts at line ``i``."""
     line = lines[i].strip()
-    if not line or len(line) > 80 or _PROFILE.match(line):
+    if not line or len(line) > 80 or _chrome(line):
         return None
     if i + 1 < len(lines):
         at = is_time_line(lines[i + 1].strip(), tz, fetched)
@@ -73,15 +94,23 @@ def _header(lines: list[str], i: int, tz: str, fetched: datetime):
 
 
 def _single_lines(lines: list[str], first: int, end: int, page: PageRead, seen: dict[str, int],
-                  undated: datetime) -> None:
-    """Read ``lines[first:end]`` as «Ник: текст» posts; other non-empty lines are problems."""
+                  undated: datetime, known=None) -> None:
+    """Read ``lines[first:end]`` as «Ник: текст» posts; other non-empty lines are problems.
+    ``known`` (a predicate of known accounts, or None): a line naming no known account is a
+    problem too — the page's title or a caption above the dated posts («Мафия: демо — день
+    2»), not an outsider's post."""
     for n in range(first, end):
         line = lines[n]
-        if not line.strip() or _SUBJECT.match(line) or _PROFILE.match(line):
+        if not line.strip() or _SUBJECT.match(line) or _chrome(line):
             continue
         m = _SINGLE.match(line)
         if m is None:
             page.problems.append(f"строка {n + 1}: не понял, чей это пост: «{line.strip()[:60]}»")
+            continue
+        if known is not None and not known(m["nick"].strip()):
+            page.problems.append(f"строка {n + 1}: «{line.strip()[:60]}» — над постами, и «"
+                                 f"{m['nick'].strip()}» не игрок и не ведущий: пропущена "
+                                 "(заголовок страницы?)")
             continue
         own = _own([m["text"]])
         page.posts.append(Post(_post_id(m["nick"], None, own, seen), m["nick"].strip(), undated,
@@ -184,7 +213,7 @@ def _inner_lines(lines: list[str], body: int, cut: int, known, author: str,
         inside = depth > 0
         depth = max(0, depth + low.count("[quote") - low.count("[/quote]"))
         if n == body or inside or line.lstrip().startswith((">", "[")) or _SUBJECT.match(line) \
-                or _PROFILE.match(line):
+                or _chrome(line):
             continue
         m = _SINGLE.match(line)
         if m is None:
@@ -234,12 +263,12 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=No
         if head is not None and (not starts or i >= starts[-1][3]):
             starts.append((i, *head))
     first = starts[0][0] if starts else len(lines)
-    _single_lines(lines, 0, first, page, seen, undated)
+    _single_lines(lines, 0, first, page, seen, undated, known if starts else None)
     for k, (i, author, at, body) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
         cut = _tail_of_lines(lines, body, end, known, author, page)
         lifted = _inner_lines(lines, body, cut, known, author, page, addressed)
-        own = _own([lines[n] for n in range(body, cut) if n not in lifted])
+        own = _own([lines[n] for n in range(body, cut) if n not in lifted], author)
         page.posts.append(Post(_post_id(author, at, own, seen), author, at, own, seq=len(page.posts)))
         for n in lifted:
             # an outsider's line inside a dated post: written no later than the post was read

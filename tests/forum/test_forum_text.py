@@ -218,6 +218,56 @@ def test_paste_of_unread_posts_with_profile_boxes(tmp_path):
     assert data["players"]["Тётя Ася"]["words"] == 3
 
 
+PHPBB_COPY = """Мафия: тест — день 1
+Модератор: Ведущий
+Ответить
+Страница 1 из 1  [ Сообщений: 2 ]
+Re: Мафия, день 1
+Непрочитанное сообщение Ягуар » 07 дек 2026, 20:15
+Голосую за Лиса, он подозрительный
+Ягуар
+Сообщения: 120
+Зарегистрирован: Пн янв 01, 2018 12:00
+Вернуться к началу
+Re: Мафия, день 1
+Непрочитанное сообщение Зоя » 07 дек 2026, 20:20
+Линч Гному
+Зоя
+Сообщения: 15
+Зарегистрирован: Вт фев 02, 2021 10:00
+Вернуться к началу
+{more}Ответить
+Страница 1 из 1  [ Сообщений: 2 ]
+"""
+
+
+def test_a_browser_copy_of_a_phpbb_page_reads_the_posts_and_nothing_of_the_page(tmp_path):
+    """A whole phpBB page copied from the browser (a fresh host, s48): the title and the
+    moderator line above the posts, the buttons, the page navigation, the author's nick above
+    his profile box — none of it a post or a word; imported again after the page grew, the
+    same posts are stored once (the last post no longer takes the footer in)."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "copy.txt"
+    paste.write_text(PHPBB_COPY.format(more=""), encoding="utf-8")
+    _mtime(paste, DAY1_END - timedelta(hours=2))
+    res = _run(cfg, "forum", "import", str(paste))
+    assert res.exit_code == 0 and "нет среди игроков" not in res.output, res.output
+    assert "«Мафия: тест — день 1» — над постами" in res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 2 and data["outsiders"] == []
+    assert data["players"]["Ягуар"]["words"] == 5 and data["players"]["Ягуар"]["votes"] == ["Лис"]
+    assert data["players"]["Зоя"]["words"] == 2 and data["players"]["Зоя"]["votes"] == ["Гном"]
+    grown = tmp_path / "copy2.txt"
+    grown.write_text(PHPBB_COPY.format(more="Re: Мафия, день 1\nСообщение Гном » 07 дек 2026, "
+                                            "20:40\nЛинч Лису\nВернуться к началу\n"),
+                     encoding="utf-8")
+    _mtime(grown, DAY1_END - timedelta(hours=1))
+    res = _run(cfg, "forum", "import", str(grown))
+    assert res.exit_code == 0 and "новых: 1; изменённых: 0" in res.output, res.output
+    data = json.loads(_run(cfg, "forum", "tally", "--json").output)
+    assert data["posts"] == 3 and data["players"]["Зоя"]["posts"] == 1
+
+
 def test_import_names_new_posts_of_accounts_that_are_no_players(tmp_path):
     """A paste whose authors are matched to no player (a misread copy, an account not in
     forum_name): the import says so at once, with the way to undo it — their votes and words
