@@ -45,7 +45,7 @@ from . import grammar_vocab as V
 from .grammar_gaps import unglued
 from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text, clause_words
 from .model import Move, ParseResult, TurnInfo
-from .legality import SECOND_VOTE
+from .legality import ROLE_MOVES, SECOND_VOTE
 from .names import name_index
 from .words import is_known_word, role_words
 from .state import GameState
@@ -549,10 +549,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
             [Item(-1, problem=p) for p in problems], moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
-    if cancel_earlier and not any(m.action != "vote" for m in moves):
-        # «МО отменяю» alone: the cancel takes back all of the earlier letters' night moves
-        # (ParseResult.cancel has no kind), a watch or a heal too; none sent again here, so
-        # the player is told so, never one lost with no word
+    if cancel_earlier and not any(m.action != "vote" for m in moves) and (
+            ctx.sender.role == "boss" or
+            any(a not in ("hunt", "vote") for a in ROLE_MOVES.get(ctx.sender.role, ()))):
+        # «МО отменяю» alone from a role with a night move of its own: the cancel takes back
+        # all of the earlier letters' night moves (ParseResult.cancel has no kind), a watch
+        # or a heal too; none sent again here, so the player is told so, never one lost with
+        # no word (a plain civilian's only night move is the hunt: nothing else to lose)
         problems.append(problem(cancel_earlier, "unparsed", "cancel_earlier"))
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
