@@ -159,6 +159,13 @@ def test_event_change_letters_say_no_event_naturally(tmp_path):
     assert ("Ведущий назначил событие дня 2 игры «Слова»: «Ярость»: у каждого два голоса, повешены "
             "двое, набравшие больше всех.\n") in body
     assert "без события" not in body
+    # a player with no move of the day accepted is not told his moves stand (a fresh host, s48)
+    fresh = renderer.render("event_changed.txt.j2", nick="P1", day=day, old_event="none",
+                            fewer_votes=False, deadline=day.deadline, moved=False)
+    assert "остаются в силе" not in fresh and "Ходы на этот день присылайте до " in fresh
+    sent = renderer.render("event_changed.txt.j2", nick="P1", day=day, old_event="none",
+                           fewer_votes=False, deadline=day.deadline, moved=True)
+    assert "Ходы, которые вы уже прислали, остаются в силе" in sent
 
 
 # --- 5. and 6. the moves in step order, named alike in the reply and the result --------------

@@ -344,6 +344,9 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
     from engine.lynch import votes_per_player
 
     done = _Changed()
+    # who sent moves of the day already (told they stand; the others, when to send them)
+    moved = set(s.exec(select(Letter.nick).where(Letter.day == row.day,
+                                                 Letter.state == LetterState.APPLIED.value)))
     for nick in state.alive():
         notices = list(s.exec(select(Outgoing).where(
             Outgoing.day == row.day, Outgoing.kind == "event", Outgoing.to_nick == nick,
@@ -371,7 +374,7 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
         if not want:
             continue
         body = renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=told,
-                               deadline=utc(row.deadline),
+                               deadline=utc(row.deadline), moved=nick in moved,
                                fewer_votes=votes_per_player(row.event) < votes_per_player(told))
         if kept is not None:
             kept.body = body
