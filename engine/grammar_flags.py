@@ -54,7 +54,7 @@ def correction_end(clause: list[Tok]) -> int | None:
             clause[k + 1].w in _SPOKEN_NO_NEXT) or _not_that(clause, k) or (
             k > 0 and clause[k - 1].w == V.NEGATION and clause[k].w == V.NEGATION) or (
             clause[k].w == "в" and k + 1 < len(clause) and clause[k + 1].w == "смысле") or (
-            head and clause[k].w in _ONLY)):
+            head and clause[k].w in ONLY)):
         # («…в смысле зову X»: «в смысле» as one correction word; «хотя нет, только X»: the
         # list of the move taken back narrowed to X, which replaces it as any correction does)
         # a lone «не,» is a spoken «no» («UPD: не, передумал, лучше …», «а не стоп»)
@@ -66,7 +66,7 @@ def correction_end(clause: list[Tok]) -> int | None:
 
 
 #: «only», after a correction's head: the names after it are all the move keeps.
-_ONLY = frozenset({"только", "лишь", "одного", "одну", "одна", "один"})
+ONLY = frozenset({"только", "лишь", "одного", "одну", "одна", "один"})
 
 
 def _spoken_no(clause: list[Tok], k: int) -> bool:

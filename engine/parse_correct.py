@@ -17,7 +17,7 @@ from .grammar_keywords import Kw, find_keywords, only_fillers
 from .grammar_headers import header_keyword
 from .grammar_delegate import boss_decides, to_my_boss
 from .model import Move
-from .grammar_flags import correction_end, role_gone, takes_back
+from .grammar_flags import ONLY, correction_end, role_gone, takes_back
 from .words import is_imperative
 from .grammar_plans import IF_WORDS, hypothetical
 from .grammar_targets import read_targets, some_name
@@ -156,6 +156,11 @@ def _named_again(ctx: Ctx, clause: list[Tok], words: list[str], k: int,
 _LATER_DAY = frozenset({"завтра", "послезавтра", "zavtra"})
 
 
+#: What before a clause makes its «нет, только X» no narrowing of a move: a list broken off
+#: («Голоса: Шкаф и...») or the writer's own question («Навестим и Кабана?»).
+_NOT_NARROWED = re.compile(r"(?:(?<![а-яё])и\s*(?:\.{2,}|…)|\?)\s*$", re.IGNORECASE)
+
+
 def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                flags: dict, items: list[Item]) -> bool:
     """A clause of one name that finishes or corrects the previous clause's move, whose
@@ -175,6 +180,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         return conditional(ctx, clause, prev, items)
     more = more_then(clause)
     k = correction_end(clause) if not more else None
+    if k is not None and k > 0 and clause[k - 1].w in ONLY and \
+            _NOT_NARROWED.search(ctx.text, 0, clause[0].start):
+        # «Голоса: Шкаф и... хотя нет, только Сергей»: the list broken off mid-way, then
+        # «only» — which of its names stays is not said: taken back and asked, as before;
+        # «Навестим и Кабана? Нет, только Ерша»: the answer to the writer's own question, no
+        # correction of a move
+        k -= 1
     if k is None and not more:
         k = late_correction(clause)  # «ой, он же наш, нет — Остапа»
         if k is not None and _own_move_before(ctx, clause, k):
