@@ -189,14 +189,25 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
 
 
 def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
-    """The open day's letters with something not understood (:data:`UNREAD_KINDS`), for the
-    host to read again once he taught the words: ``(letter id, sender's nick, the texts not
+    """The open day's letters with something not understood (:data:`UNREAD_KINDS`; another
+    role's move only from a player with a night move of his own besides the hunt, the move a
+    word of his may mean), for the host to read again once he taught the words:
+    ``(letter id, sender's nick, the texts not
     understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
     of receipt; empty when no day is open."""
+    from engine.legality import ROLE_MOVES
+
     out = []
-    for row in _open_day_letters(store)[1]:
+    ctx, rows = _open_day_letters(store)
+    for row in rows:
+        player = ctx.state.players.get(row.nick) if row.nick else None
+        # another role's move from a player whose only night move is the hunt (a plain
+        # civilian's «Лечу Маруську»): understood and refused, no word of his to teach
+        own = player is not None and (player.role == "boss" or any(
+            a not in ("hunt", "vote") for a in ROLE_MOVES.get(player.role, ())))
         texts = [p.get("text", "") for p in loads(row.problems_json) or []
-                 if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS]
+                 if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS
+                 and (own or p.get("kind") != "not_your_role")]
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts,
                         [sentence_around(row.body or "", text) for text in texts]))

@@ -65,6 +65,19 @@ def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
     assert _moves(game, later) == ("applied", [{"action": "heal", "target": "Ягуарчик"}], [])
 
 
+def test_another_roles_move_is_listed_only_from_a_role_with_a_move_of_its_own(game):
+    """A plain civilian's «Вколю Маруську» is understood (the doctor's move) and refused: no word
+    of his to teach, so ``words`` does not list it (two fresh hosts, s48, were invited to teach
+    it); the same from the detective may be his own word for his check: listed."""
+    game.deliver(letter("serg@example.org", "Вколю Маруську", msgid="c@x"), START + timedelta(hours=3))
+    game.deliver(letter("marusya@example.org", "Вколю Ягуарчика", msgid="d@x"),
+                 START + timedelta(hours=3, minutes=1))
+    game.sync()
+    assert [(who, texts) for _id, who, texts, _s in unread_letters(game.store)] == [
+        ("Маруська", ["Вколю Ягуарчика"])]
+    assert _moves(game, 1)[2] == ["not_your_role"]  # (Serginio's: refused, told in the reply)
+
+
 def test_reread_alone_still_refuses_a_letter_whose_moves_were_taken(game):
     game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
     game.sync()
