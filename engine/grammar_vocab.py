@@ -485,9 +485,12 @@ AT_MY_WILL = frozenset({"сегодня", "ночью", "опять", "снов�
 FROM_ME: frozenset[str] = frozenset({"меня", "нас"})
 
 
+#: Words saying a move is made again («зову Серафима снова», «опять проверяю X»).
+AGAIN: frozenset[str] = frozenset({"снова", "опять", "вновь"})
+
 #: Words beside a pronoun that make it point at the player just named («его же», «тоже
 #: ему», «зову его снова»).
-SAME_AGAIN: frozenset[str] = frozenset({"же", "тоже", "снова", "опять", "вновь"})
+SAME_AGAIN: frozenset[str] = AGAIN | {"же", "тоже"}
 
 #: «как Смит сказал», «Мышь просила»: verbs of another player having given the order the
 #: sender follows (past tense, and the present of a standing order); the player who said it

@@ -18,8 +18,6 @@ from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .parse_types import Ctx, nick_at
 
-#: The words that say «once more».
-_AGAIN = frozenset({"снова", "опять", "вновь"})
 #: Words that may open the part before «снова» («А сегодня снова …»).
 _BEFORE = frozenset({"а", "и", "ну", "сегодня", "ночью", "этой", "нынче", "тогда", "значит",
                      "так", "что", "вот", "я", "мой", "моя", "ход", "цель", "мне"})
@@ -46,7 +44,7 @@ def again_move(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     if ctx.sender.mafia or ctx.sender.role not in _ONE_MOVE and ctx.sender.role != "civilian":
         return []
     words = clause_words(clause)
-    at = next((n for n in range(start, len(clause)) if words[n] in _AGAIN), None)
+    at = next((n for n in range(start, len(clause)) if words[n] in V.AGAIN), None)
     if at is None:
         return []
     opening = at

@@ -934,9 +934,6 @@ def _my_home(clause: list[Tok], j: int, hi: int) -> int | None:
 _MINE = frozenset({"моей", "мой", "мою", "моим", "моим", "своей", "своим", "свою", "моего"})
 
 
-_AGAIN = frozenset({"снова", "опять", "вновь"})
-
-
 def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Targets,
                    move) -> bool:
     """True when «снова»/«опять» stands between the keyword and its one target, or «как (и)
@@ -949,7 +946,7 @@ def _again_unknown(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, tg: Target
     if p is None or move.action in p.last_targets:
         return False
     lo, hi = min(kw.i, tg.hits[0][1]), tg.hits[0][1]
-    if any(t.w in _AGAIN for t in clause[max(0, lo - 1):hi]):
+    if any(t.w in V.AGAIN for t in clause[max(0, lo - 1):hi]):
         return True
     from .parse_clause import blanket_end  # (a late import: parse_clause imports this module)
     end = blanket_end(clause)

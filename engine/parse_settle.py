@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from . import grammar_vocab as V
 from .grammar_rules import Actor, repeats_last
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
@@ -82,8 +83,9 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit, again: bool = Fals
     return hit
 
 
-#: Words saying a move is made again («снова», «опять», «вновь», «again»).
-_AGAIN = frozenset({"снова", "опять", "вновь", "again"})
+#: Words saying a move is made again (:data:`engine.grammar_vocab.AGAIN`; «again» too, in a
+#: letter of mixed scripts).
+_AGAIN = V.AGAIN | {"again"}
 
 
 #: The sender saying his vote is not for himself («не за себя»).
