@@ -6,7 +6,7 @@ do, told with a verb of the third person plural and no subject). All read as no 
 
 from __future__ import annotations
 
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, part_around
 from .words import is_known_word, morph
 
 _ENDS = frozenset({".", "!", "?", "…", ";", "\n"})
@@ -106,12 +106,7 @@ def others_send(clause: list[Tok], i: int, j: int) -> bool:
     Not with «пусть» («пусть его на линч отправят»: the sender's wish)."""
     if clause[i].w not in _TO_LYNCH:
         return False  # («голос за Буку оба темнят»: run on, the vote is the sender's)
-    lo = i
-    while lo > 0 and clause[lo - 1].w not in _PART_ENDS:
-        lo -= 1
-    hi = j
-    while hi < len(clause) and clause[hi].w not in _PART_ENDS:
-        hi += 1
+    lo, hi = part_around(clause, i, j, _PART_ENDS)
     part = [t for n, t in enumerate(clause[lo:hi], lo) if t.word and not i <= n < j]
     if any(t.w in _OWN_PART for t in part):
         return False

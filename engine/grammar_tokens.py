@@ -635,6 +635,19 @@ def span(text: str, toks: list[Tok], i: int, j: int) -> str:
     return text[toks[i].start:toks[j - 1].end].strip()
 
 
+def part_around(clause: list[Tok], i: int, j: int, ends: frozenset[str]) -> tuple[int, int]:
+    """The part of ``clause`` that holds tokens ``i`` to ``j - 1``: ``(lo, hi)`` widened from
+    ``(i, j)`` to the nearest tokens of ``ends`` (punctuation that ends a part) on either
+    side, those left out."""
+    lo = i
+    while lo > 0 and clause[lo - 1].w not in ends:
+        lo -= 1
+    hi = j
+    while hi < len(clause) and clause[hi].w not in ends:
+        hi += 1
+    return lo, hi
+
+
 def match_phrase(toks: list[Tok], i: int, phrase: tuple[str, ...]) -> bool:
     """True when the word tokens starting at ``i`` spell ``phrase``."""
     if i + len(phrase) > len(toks):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from . import grammar_vocab as V
 from .grammar_keywords import find_keywords
 from .grammar_rules import action_for
-from .grammar_tokens import Tok
+from .grammar_tokens import Tok, part_around
 from .names import name_index
 from .parse_types import Ctx, Item
 
@@ -38,17 +38,6 @@ _FILLERS = frozenset({"свою", "свой", "своё", "свое", "мою", 
 _PART_ENDS = frozenset({",", ";", "—", "–", "-", ":", "!", "?", ".", "…"})
 
 
-def _part(clause: list[Tok], k: int) -> tuple[int, int]:
-    """The tokens around ``k`` up to a punctuation mark that ends a part: ``(lo, hi)``."""
-    lo = k
-    while lo > 0 and clause[lo - 1].w not in _PART_ENDS:
-        lo -= 1
-    hi = k
-    while hi < len(clause) and clause[hi].w not in _PART_ENDS:
-        hi += 1
-    return lo, hi
-
-
 def withdrawn_move(ctx: Ctx, clause: list[Tok],
                    items: list[Item]) -> tuple[str, int, int] | None:
     """«МО снимаю», «Охоту отменяю», «снимаю проверку»: the kind of night move the clause
@@ -59,7 +48,7 @@ def withdrawn_move(ctx: Ctx, clause: list[Tok],
     at = next((k for k, t in enumerate(clause) if t.word and t.w in _VERBS), None)
     if at is None or (at > 0 and clause[at - 1].w == "не"):
         return None
-    lo, hi = _part(clause, at)
+    lo, hi = part_around(clause, at, at, _PART_ENDS)
     found = [kw for kw in find_keywords(clause[lo:hi], set(), name_index(ctx.nicks))
              if not (kw.i <= at - lo < kw.j)]  # («убираю» is also a kill word)
     if len(found) != 1 or found[0].cls == V.VOTE or found[0].negated:
