@@ -203,14 +203,11 @@ def test_paste_of_unread_posts_with_profile_boxes(tmp_path):
     author's profile box («Сообщения: 120», «Зарегистрирован: …» — a date, no post) beside
     the post: the players' posts, the profile lines neither posts nor words."""
     cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "copy.txt"
-    paste.write_text("Re: Мафия, день 1\nНепрочитанное сообщение Ягуар » 07 дек 2026, 20:15\n"
-                     "Голосую за Лиса, он подозрительный\nСообщения: 120\n"
-                     "Зарегистрирован: Пн янв 01, 2018 12:00\n\nRe: Мафия, день 1\n"
-                     "Unread post by tetya_asya » Сегодня, 10:00\nВсем доброе утро\n"
-                     "Joined: Mon Jan 01, 2018 12:00 pm\n", encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path, "Re: Мафия, день 1\nНепрочитанное сообщение Ягуар » 07 дек "
+                       "2026, 20:15\nГолосую за Лиса, он подозрительный\nСообщения: 120\n"
+                       "Зарегистрирован: Пн янв 01, 2018 12:00\n\nRe: Мафия, день 1\n"
+                       "Unread post by tetya_asya » Сегодня, 10:00\nВсем доброе утро\n"
+                       "Joined: Mon Jan 01, 2018 12:00 pm\n")
     assert res.exit_code == 0 and "нет среди игроков" not in res.output, res.output
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["posts"] == 2 and data["outsiders"] == []
@@ -247,10 +244,7 @@ def test_a_browser_copy_of_a_phpbb_page_reads_the_posts_and_nothing_of_the_page(
     his profile box — none of it a post or a word; imported again after the page grew, the
     same posts are stored once (the last post no longer takes the footer in)."""
     cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "copy.txt"
-    paste.write_text(PHPBB_COPY.format(more=""), encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path, PHPBB_COPY.format(more=""))
     assert res.exit_code == 0 and "нет среди игроков" not in res.output, res.output
     assert "«Мафия: тест — день 1» — над постами" in res.output
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
@@ -273,12 +267,9 @@ def test_import_names_new_posts_of_accounts_that_are_no_players(tmp_path):
     forum_name): the import says so at once, with the way to undo it — their votes and words
     would count for nobody."""
     cfg, store = make_game(tmp_path / "g")
-    paste = tmp_path / "copy.txt"
-    paste.write_text("Кот Матроскин » 07 дек 2026, 20:15\nГолосую за Лиса\n\n"
-                     "Ягуар » 07 дек 2026, 20:20\nЛинч Лис\n\n"
-                     "Кот Матроскин » 07 дек 2026, 20:25\nИ ещё раз\n", encoding="utf-8")
-    _mtime(paste, DAY1_END - timedelta(hours=2))
-    res = _run(cfg, "forum", "import", str(paste))
+    res = _import_text(cfg, tmp_path, "Кот Матроскин » 07 дек 2026, 20:15\nГолосую за Лиса\n\n"
+                       "Ягуар » 07 дек 2026, 20:20\nЛинч Лис\n\n"
+                       "Кот Матроскин » 07 дек 2026, 20:25\nИ ещё раз\n")
     assert res.exit_code == 0
     assert "новые посты авторов, которых нет среди игроков: «Кот Матроскин» (2)" in res.output
     assert "mafia-mail forum forget --source ФАЙЛ" in res.output
