@@ -512,16 +512,14 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = [sent.problem]  # «Пересылаю с рабочей почты, ход там»: write it here
     if not skip and cancel_pos < 0:
         # a sentence naming a player beside a move word that no rule read: asked
-        read = log.ever + [Item(-1, move=m) for m in moves] + [
-            Item(-1, problem=p) for p in problems]
+        read = _read_so_far(log, moves, problems)
         problems = list(problems) + unread(ctx, visible, read)
         # «Енот пробирается в дупло к Совунье» (dead): the move on the dead is refused
         problems += dead_unread(ctx, visible, read, problems)
         # «Сегодня к Барсуку загляну в кладовку» (no Барсук): the word is not found
         problems += unknown_unread(ctx, visible, read, problems)
         # «может у X украду, а может и нет»: a move mused about, asked
-        problems += hedged_musings(ctx, visible, log.ever + [
-            Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems])
+        problems += hedged_musings(ctx, visible, _read_so_far(log, moves, problems))
         # «Сегодня у Фроста подрежу ход», «Проверка — наш рыболов, X» and nothing else asked:
         # a sentence naming a player beside a sign of the sender's move, left unread, is
         # read when it surely means his own role move, else asked (engine.parse_quiet_net)
@@ -533,11 +531,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                 moves, problems = list(moves) + more, problems + asked
         if not problems:  # «Фредди стоит над кроваткой Снегурочки» from Freddy K.: his own
             # night told in the third person, no move word: asked (engine.parse_self_story)
-            problems = self_story(ctx, visible, log.ever + [Item(-1, move=m) for m in moves])
+            problems = self_story(ctx, visible, _read_so_far(log, moves, ()))
         # «Ху — грабишь Смита» from the boss, read by no rule: his member's order, read when
         # certain, else asked (engine.parse_member_net)
-        more, asked = member_net(ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
-                                 [Item(-1, problem=p) for p in problems])
+        more, asked = member_net(ctx, visible, _read_so_far(log, moves, problems))
         if more or asked:
             moves, problems = list(moves) + more, list(problems) + asked
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
@@ -546,12 +543,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(
-            ctx, visible, log.ever + [Item(-1, move=m) for m in moves] +
-            [Item(-1, problem=p) for p in problems], moves, problems)
+            ctx, visible, _read_so_far(log, moves, problems), moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
-    if cancel_earlier and not any(m.action != "vote" for m in moves) and (
-            ctx.sender.role == "boss" or
-            any(a not in ("hunt", "vote") for a in ROLE_MOVES.get(ctx.sender.role, ()))):
+    if cancel_earlier and ctx.sender.role in ROLE_MOVES and \
+            not any(m.action != "vote" for m in moves):
         # «МО отменяю» alone from a role with a night move of its own: the cancel takes back
         # all of the earlier letters' night moves (ParseResult.cancel has no kind), a watch
         # or a heal too; none sent again here, so the player is told so, never one lost with
@@ -559,6 +554,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems.append(problem(cancel_earlier, "unparsed", "cancel_earlier"))
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
+
+
+def _read_so_far(log, moves, problems) -> list[Item]:
+    """What the nets after the rules are given as read: every item the rules made (``log``,
+    :class:`engine.parse_types.ReadLog`), then the letter's moves and problems so far as
+    items at offset -1."""
+    return log.ever + [Item(-1, move=m) for m in moves] + [Item(-1, problem=p) for p in problems]
 
 
 #: A bare question word the writer asks herself before naming the target of her move

@@ -83,9 +83,7 @@ def member_net(ctx: Ctx, visible: str, read: list[Item]) -> tuple[list[Move], li
     """The moves and problems of the member net (see the module's doc) for the boss's own
     text ``visible`` given what the rules read (``read``: items, and the final moves and
     problems with offset -1)."""
-    if ctx.sender.role != "boss":
-        return [], []
-    members = _members(ctx)
+    members = _members(ctx)  # (none but a boss's)
     if not members:
         return [], []
     finals = [it.move for it in read if it.pos == -1 and it.move is not None]

@@ -203,8 +203,7 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
         player = ctx.state.players.get(row.nick) if row.nick else None
         # another role's move from a player whose only night move is the hunt (a plain
         # civilian's «Лечу Маруську»): understood and refused, no word of his to teach
-        own = player is not None and (player.role == "boss" or any(
-            a not in ("hunt", "vote") for a in ROLE_MOVES.get(player.role, ())))
+        own = player is not None and player.role in ROLE_MOVES
         texts = [p.get("text", "") for p in loads(row.problems_json) or []
                  if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS
                  and (own or p.get("kind") != "not_your_role")]
