@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from engine.legality import HUNT_EXCLUDED_BY, move_targets, night_role_moves, standing_moves
@@ -89,6 +89,9 @@ class StatusReport:
     #: when the last closed day was closed (aware UTC; None before any): a clock earlier
     #: than it is not the game's (a rehearsal run without its ``MAFIA_MAIL_NOW``)
     last_closed: datetime | None = None
+    #: when the last ``sync`` finished fetching (aware UTC; None before any): the table counts
+    #: only the letters fetched by then (:func:`sync_age`)
+    last_sync: datetime | None = None
 
     @property
     def questions(self) -> int:
@@ -296,6 +299,20 @@ def _utc(text: str | None) -> datetime | None:
     return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
 
 
+#: How long after the last ``sync`` ``remind`` and ``status`` say nothing of letters not fetched.
+SYNC_FRESH = timedelta(minutes=10)
+
+
+def sync_age(last_sync: datetime | None, now: datetime, zone) -> str | None:
+    """When mail was last fetched, in the host's words («ни разу», «последний раз 06.12.2026
+    14:05» in ``zone``), when ``last_sync`` (aware, or None: never) is more than
+    :data:`SYNC_FRESH` before ``now`` (aware); None while it is fresh. ``remind`` and
+    ``status`` warn with it: letters waiting in the mailbox are in neither."""
+    if last_sync is not None and now - last_sync <= SYNC_FRESH:
+        return None
+    return "ни разу" if last_sync is None else f"последний раз {last_sync.astimezone(zone):%d.%m.%Y %H:%M}"
+
+
 def read_status(cfg) -> StatusReport | None:
     """The status of ``cfg``'s game read straight from its SQLite file (read-only), or None
     when that is not possible: another database, no file or no game yet, a schema from an
@@ -311,11 +328,11 @@ def read_status(cfg) -> StatusReport | None:
     except sqlite3.Error:
         return None
     try:
-        game = con.execute("SELECT name, current_day, finished, state_json, start FROM game "
+        game = con.execute("SELECT name, current_day, finished, state_json, start, last_sync FROM game "
                            "WHERE id = 1").fetchone()
         if game is None:
             return None
-        name, day, finished, state_json, start = game
+        name, day, finished, state_json, start, last_sync = game
         row = con.execute("SELECT event, deadline, immune, mortar, fear_chosen, fear_choice FROM dayrow "
                           "WHERE day = ?", (day,)).fetchone()
         letters = con.execute("SELECT nick, state, moves_json, handled, notes_json, problems_json, cancel, "
@@ -361,7 +378,7 @@ def read_status(cfg) -> StatusReport | None:
         refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
         asked=asked_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
-        last_closed=_utc(last_closed) if last_closed else None)
+        last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None)
 
 
 def fear_wait(event: str, chosen: str | None, choice: str | None) -> tuple[str, str | None] | None:

@@ -175,6 +175,34 @@ def test_remind_warns_when_the_last_sync_is_not_fresh(demo):
                      "позже, напоминание не учтёт. Сначала mafia-mail sync, потом remind.")
 
 
+def test_status_says_when_mail_was_last_fetched_once_it_is_not_fresh(demo):
+    """``status`` counts the letters the last ``sync`` fetched, as ``remind`` does: never
+    synced or synced more than ten minutes ago, it says so above the table (a host read
+    «no move» beside a player whose letter waited in the mailbox); fresh, it says nothing.
+    Both ways of reading the status (SQLite read-only and SQLModel) carry the time."""
+    from mailer.status import read_status
+
+    cfg, store = demo
+
+    def shown(at):
+        out = CliRunner().invoke(main, ["--config", str(cfg.path), "status"],
+                                 env={"COLUMNS": "200", "MAFIA_MAIL_NOW": at.isoformat()})
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    never = " ".join(shown(AFTER).split())
+    assert "Почта забиралась ни разу: письма, пришедшие позже, здесь не учтены — сначала " in never
+    assert re.search(r"здесь не учтены — сначала \S*mafia-mail --config \S+ sync", never)
+    synced_at = AFTER - timedelta(minutes=5)
+    sync(cfg, store, now=synced_at)
+    assert status(cfg, store).last_sync == synced_at
+    assert (read_status(cfg) or status(cfg, store)).last_sync == synced_at
+    assert "Почта забиралась" not in shown(AFTER)
+    local = synced_at.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
+    assert f"Почта забиралась последний раз {local}: письма, пришедшие позже, здесь не учтены" \
+        in " ".join(shown(AFTER + timedelta(hours=2)).split())
+
+
 def test_a_player_whose_letter_gave_no_move_is_reminded_that_it_came(demo):
     """A fresh host (session 39): a player whose letter of the day was read but gave no move
     (a name nobody has) was told «от вас ещё нет хода», as if he had written nothing: the

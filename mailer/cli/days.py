@@ -128,6 +128,12 @@ def status(ctx: click.Context) -> None:
                    + (("; день ждёт выбора «Страха» (ниже)" if waits else
                        "; пора подвести итоги: " + typed("close-day"))
                       if rep.deadline is not None and clock >= rep.deadline else ""))
+        from mailer.status import sync_age
+
+        fetched = sync_age(rep.last_sync, clock, cfg.zone)
+        if fetched is not None:
+            print_line(out, f"Почта забиралась {fetched}: письма, пришедшие позже, здесь не учтены — "
+                            "сначала " + typed("sync"))
         if rep.last_closed is not None and clock < rep.last_closed:
             # a rehearsal (the demo) run on the real clock: every time it states is not the game's
             print_line(out, f"Внимание: часы показывают время раньше, чем был закрыт прошлый день "

@@ -197,26 +197,21 @@ def _told_in(ref: str) -> datetime | None:
         return None
 
 
-#: How long after the last ``sync`` a reminder is sent with no word about letters not fetched.
-SYNC_FRESH = timedelta(minutes=10)
-
-
 def stale_sync_warning(cfg: GameConfig, store: Store, *, now: datetime) -> str | None:
     """The host's Russian warning that ``remind`` counts only the letters fetched by the last
-    ``sync``, when it finished more than :data:`SYNC_FRESH` before ``now`` (aware) or never
-    ran: a player whose letter waits in the mailbox would be reminded of a move he sent.
-    None when the last sync is fresh."""
+    ``sync``, when it finished more than :data:`mailer.status.SYNC_FRESH` before ``now``
+    (aware) or never ran: a player whose letter waits in the mailbox would be reminded of a
+    move he sent. None when the last sync is fresh."""
+    from ..status import sync_age
     from ..store import Game
 
     with store.session() as s:
         game = s.get(Game, 1)
         last = utc(game.last_sync) if game is not None and game.last_sync else None
-    if last is not None and now - last <= SYNC_FRESH:
-        return None
-    when = "ни разу" if last is None else \
-        f"последний раз {last.astimezone(cfg.zone):%d.%m.%Y %H:%M}"
-    return (f"Внимание: почта забиралась {when} — письма, пришедшие позже, напоминание не "
-            "учтёт. Сначала mafia-mail sync, потом remind.")
+    when = sync_age(last, now, cfg.zone)
+    return None if when is None else (
+        f"Внимание: почта забиралась {when} — письма, пришедшие позже, напоминание не учтёт. "
+        "Сначала mafia-mail sync, потом remind.")
 
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
