@@ -552,6 +552,13 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # or a heal too; none sent again here, so the player is told so, never one lost with
         # no word (a plain civilian's only night move is the hunt: nothing else to lose)
         problems.append(problem(cancel_earlier, "unparsed", "cancel_earlier"))
+    if not ctx.sender.alive:
+        # a dead player is asked nothing (which player he meant, an order for his clan's
+        # member not understood: the reply would tell him who is in his clan now): whatever
+        # the nets took for a move is refused because he is out
+        problems = [p if p.reason == "dead" else
+                    problem(p.text, "not_allowed", "dead", action=p.action or "", target=p.target or "")
+                    for p in problems]
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
 

@@ -132,6 +132,23 @@ def test_dead_sender_gets_every_move_refused():
     assert [(p.kind, p.reason) for p in r.problems] == [("not_allowed", "dead")] * 2
 
 
+def test_dead_sender_is_asked_nothing_and_told_nothing_of_his_clan():
+    """A dead boss's «Воришка … пусть шарит у Кира» (no rule reads it) and an ambiguous «Сер»:
+    a living boss is asked about both; a dead one only told that he is out — the question
+    on «an order for a member of your clan» would tell him who is in his clan now."""
+    text = "Воришка, удачи, отомсти за меня! Убиваем Буку. Линч: Сер. Воришка пусть шарит у Кира в карманах"
+    state, turn = build({"from": "Ягуарчик"})
+    alive = parse_letter(text, "Ягуарчик", state, turn)
+    assert {p.reason for p in alive.problems} >= {"ambiguous", "member_unread"}
+    state, turn = build({"from": "Ягуарчик", "dead": ["Ягуарчик"]})
+    r = parse_letter(text, "Ягуарчик", state, turn)
+    assert r.moves == ()
+    assert [(p.kind, p.reason) for p in r.problems] == [("not_allowed", "dead")] * len(r.problems)
+    assert [p.text for p in r.problems] == ["Убиваем Буку", "Линч: Сер", "Воришка, удачи, отомсти за меня",
+                                            "Воришка пусть шарит у Кира в карманах"]
+    assert not any("клан" in p.message for p in r.problems)
+
+
 def test_cache_is_per_roster():
     from engine.names import name_index
 
