@@ -189,8 +189,15 @@ def _confirming_tag(clause: list[Tok]) -> int:
 
 
 #: The one-word tag that turns a move into a request for the host's nod («проверь мне X, а?»,
-#: «ворую у X, ок?»).
-_REQUEST_TAGS = frozenset({"а", "ок", "окей", "ok", "ладно", "хорошо"})
+#: «ворую у X, ок?», «Голосую за X, правильно?»), or asks only whether the letter came in time
+#: («Голосую за X и Y, успел?»: the timing question is answered by the reply, mailer.questions).
+_REQUEST_TAGS = frozenset({"а", "ок", "окей", "ok", "ладно", "хорошо", "правильно", "верно", "норм",
+                           "нормально", "годится", "пойдёт", "пойдет", "успел", "успела", "успеваю"})
+
+#: Two-word tags of the same kind («…, я успел?», «…, не поздно?», «…, всё верно?»).
+_REQUEST_TAGS2 = frozenset({("я", "успел"), ("я", "успела"), ("успел", "я"), ("успела", "я"),
+                            ("не", "поздно"), ("не", "опоздал"), ("не", "опоздала"), ("всё", "верно"),
+                            ("все", "верно"), ("всё", "правильно"), ("все", "правильно"), ("я", "успеваю")})
 
 #: Words that make the clause before such a tag a question after all: it asks leave or
 #: wavers («давай я X проверю, а?», «может, полечить X, а?»).
@@ -200,13 +207,16 @@ _ASKING_LEAVE = frozenset({"давай", "давайте", "может", "мож
 
 def request_tag(clause: list[Tok]) -> int:
     """«Ведущий, проверь мне Вольво, а?», «Ворую у Лося, ок?»: a move word in the first
-    person singular or the imperative, then a comma and one tag word (:data:`_REQUEST_TAGS`)
-    before the «?»: the move is told, the tag only asks for the host's nod. Not when the
-    clause asks leave or wavers (:data:`_ASKING_LEAVE`: «давай я X проверю, а?») or its move
+    person singular or the imperative, then a comma and one tag word (:data:`_REQUEST_TAGS`,
+    or two: :data:`_REQUEST_TAGS2`) before the «?»: the move is told, the tag only asks for
+    the host's nod. Not when the clause asks leave or wavers (:data:`_ASKING_LEAVE`: «давай я X проверю, а?») or its move
     word is an infinitive («может пошизить себя, а?»). Returns the comma's index, or -1."""
-    if len(clause) < 4 or clause[-1].w not in _REQUEST_TAGS or clause[-2].w != ",":
+    if len(clause) >= 4 and clause[-1].w in _REQUEST_TAGS and clause[-2].w == ",":
+        d = len(clause) - 2
+    elif len(clause) >= 5 and (clause[-2].w, clause[-1].w) in _REQUEST_TAGS2 and clause[-3].w == ",":
+        d = len(clause) - 3
+    else:
         return -1
-    d = len(clause) - 2
     if any(t.w in _ASKING_LEAVE or t.w in V.ASKING for t in clause[:d]):
         return -1
     first = keyword_first()
