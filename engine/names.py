@@ -864,3 +864,20 @@ def _add(table: dict[str, dict[str, frozenset[str]]], nick: str,
     for form, cases in forms.items():
         slot = table.setdefault(form, {})
         slot[nick] = slot.get(nick, frozenset()) | cases
+
+
+def one_named(text: str, nicks: tuple[str, ...]) -> str | None:
+    """The one player that all of ``text`` names in some case form («Пчёлку», «Кота
+    Бегемота» for Пчёлка, Кот Бегемот): what a host types after a command's option
+    («--fear-choice Пчёлку»). ``nicks``: the roster. None when the words are no name, more
+    than one name, or a form two nicks share («Киру»)."""
+    from .grammar_tokens import tokenize
+    from .textnorm import clean_text
+
+    idx = name_index(tuple(nicks))
+    toks = [t for t in idx.merge(tokenize(clean_text(text.strip().strip("«»\"'“”")))) if t.word]
+    if not toks:
+        return None
+    hit = idx.exact([t.w for t in toks], 0, None)
+    return hit.nick if hit is not None and hit.nick and hit.length == len(toks) else None
+

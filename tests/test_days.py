@@ -466,6 +466,32 @@ def test_fear_choice_is_a_player_typed_as_the_host_types_it(demo):
     assert close_day(cfg, store, now=AFTER, fear_choice=typed).result.to_json()["lynched"] == [victim]
 
 
+def test_fear_choice_in_a_case_form_and_the_unsent_fear_letter_dropped(demo):
+    """The host answers for the chosen player as he would say it («--fear-choice Пчёлку»,
+    «Кота Бегемота»): that player; and the «Страх — ваш выбор» letter close-day queued, not
+    yet sent, is dropped once the day closes without it (a fresh host's chosen player got
+    «решите сами, кто уходит» after the game had ended)."""
+    from mailer.store import Outgoing
+
+    cfg, store = demo
+    set_event(cfg, store, "fear", now=START)
+    sync(cfg, store, now=AFTER)
+    first = close_day(cfg, store, now=AFTER)
+    assert first.waiting_for
+    with store.session() as s:
+        fear = s.exec(select(Outgoing).where(Outgoing.kind == "fear")).one()
+        assert (fear.to_nick, fear.state) == (first.waiting_for, "queued")
+    forms = {"Пчёлка": "Пчёлку", "Кот Бегемот": "Кота Бегемота", "Маруська": "маруську", "Вишенка": "Вишенку"}
+    alive = {p.nick for p in status(cfg, store).players if p.alive}
+    victim = next(n for n in forms if n in alive and n != first.waiting_for)
+    done = close_day(cfg, store, now=AFTER, fear_choice=forms[victim])
+    assert done.result.to_json()["lynched"] == [victim]
+    with store.session() as s:
+        fear = s.exec(select(Outgoing).where(Outgoing.kind == "fear")).one()
+        assert fear.state == "dropped"
+        assert fear.error == "день 1 закрыт: выбор «Страха» сделан без этого письма"
+
+
 def test_close_day_waits_for_a_running_sync(demo):
     from mailer.runlock import exclusive
 

@@ -21,3 +21,18 @@ ROSTER = ["Пчёлка", "Serginio", "Кот Бегемот", "кир", "Кир
 ])
 def test_typed_nick(typed, nick):
     assert typed_nick(typed, ROSTER) == nick
+
+
+@pytest.mark.parametrize("typed,nick", [
+    ("Пчёлку", "Пчёлка"),
+    ("пчелку", "Пчёлка"),
+    ("Кота Бегемота", "Кот Бегемот"),
+    ("Serginio", "Serginio"),
+    ("Киру", None),           # Кир's dative or Кира's accusative: no guess
+    ("Пчёлку и Кира", None),  # two names
+    ("Пчела", None),
+])
+def test_one_named(typed, nick):
+    from engine.names import one_named
+
+    assert one_named(typed, ("Пчёлка", "Serginio", "Кот Бегемот", "Кир", "Кира")) == nick

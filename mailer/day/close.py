@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 
 from engine.calendar import day_window, on_time
 from engine.gamefile import NOBODY
+from engine.names import one_named
 from engine.roles import typed_nick
 
 from ..config import GameConfig
@@ -542,11 +543,12 @@ def _sent_line(out: Outgoing) -> str:
 
 
 def _fear_choice(typed: str, state) -> str:
-    """The host's ``--fear-choice`` as a roster nick (any case, ё as е) or ``nobody``
-    («никого» too). Raises GameError (Russian) for a name that is no player."""
+    """The host's ``--fear-choice`` as a roster nick (any case, ё as е; or in a case form of
+    one nick, «Пчёлку»: engine.names.one_named) or ``nobody`` («никого» too). Raises
+    GameError (Russian) for a name that is no player, or fits two."""
     if typed.strip().lower() in (NOBODY, "никого", "никто"):
         return NOBODY
-    nick = typed_nick(typed, state.players)
+    nick = typed_nick(typed, state.players) or one_named(typed, tuple(state.players))
     if nick is None:
         raise GameError(f"--fear-choice: нет игрока «{typed}» (ник или nobody)")
     return nick

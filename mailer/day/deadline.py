@@ -328,15 +328,17 @@ def drop_past_reminders(s: Session, now: datetime) -> int:
 
 
 def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
-    """Take off the queue the reminders and the «новый срок» notices (kind ``deadline``) that
-    no longer hold: those for ``day`` (being closed) or earlier, and those to players dead in
-    ``state``. Returns how many."""
+    """Take off the queue the reminders, the «новый срок» notices (kind ``deadline``) and the
+    «Страх — ваш выбор» letters (kind ``fear``: the host gave the choice with ``close-day
+    --fear-choice`` before it went) that no longer hold: those for ``day`` (being closed) or
+    earlier, and those to players dead in ``state``. Returns how many."""
     dropped = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reminder", "deadline")),
+    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reminder", "deadline", "fear")),
                                              Outgoing.state.in_(UNSENT))):
         p = state.players.get(out.to_nick or "")
         if (out.day or 0) <= day or (p is not None and not p.alive):
-            drop_unsent(s, out, f"день {out.day} закрыт" if (out.day or 0) <= day else
-                        f"{out.to_nick} выбыл(а) из игры")
+            drop_unsent(s, out, (f"день {out.day} закрыт" + (": выбор «Страха» сделан без этого письма"
+                                                             if out.kind == "fear" else ""))
+                        if (out.day or 0) <= day else f"{out.to_nick} выбыл(а) из игры")
             dropped += 1
     return dropped
