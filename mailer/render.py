@@ -28,7 +28,7 @@ from engine.roles import CLAN_NAMES_RU, ROLE_NAMES_RU, role_display, split_role
 from engine.state import GameState
 
 from .config import GameConfig, words_lines
-from .render_words import (fear_line, tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
+from .render_words import (autokill_edge, fear_line, tie_line, ACTION_RU, AUTOKILL_YOU_RU, action_title, CAUSE_BY_GENDER, CAUSE_RU, CLAN_OF_RU, EXAMPLE_NICKS,
                            FATE_RU, WINNERS_RU, YOU_CAUSE_RU, YOUR_RESULTS_RU, as_told, game_won, outcome_text,
                            text_table)
 from .render_templates import HostTemplates, TemplateProblem, template_line
@@ -248,6 +248,7 @@ class Renderer:
                            lost_vote=lost_vote if status == "applied" else None,
                            fan_check=fan_check and status == "applied",
                            no_vote=no_vote and status in ("applied", "no_moves"),
+                           autokill_edge=autokill_edge(state, nick) if no_vote else None,
                            no_night=no_night if status in ("applied", "no_moves") else None,
                            clan_idle=list(clan_idle) if status in ("applied", "no_moves") else [],
                            overruled=[dict(o, name=action_name(o["action"], state.players[o["nick"]].role))

@@ -54,6 +54,22 @@ CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 #: Move names as a letter's line starts them («Лечение: Бука»).
 ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
 
+def autokill_edge(state, nick: str) -> str | None:
+    """The warning for a living player one autokill point from the game's limit
+    (DECISIONS.md §7: a day without a lynch vote or with too few words in the thread is a
+    point; at ``rules.autokill_points`` he is out), or None when he is further from it, dead
+    or no player: «Внимание: у вас уже 2 штрафных очка автокилла из 3 — ещё одно, и вы
+    выбываете из игры.» ``state``: :class:`engine.state.GameState`."""
+    p = state.players.get(nick)
+    limit = state.rules.autokill_points
+    if p is None or not p.alive or limit < 2 or p.autokill_points != limit - 1:
+        return None
+    n = p.autokill_points
+    told = "штрафное очко" if n % 10 == 1 and n % 100 != 11 else \
+        "штрафных очка" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "штрафных очков"
+    return f"Внимание: у вас уже {n} {told} автокилла из {limit} — ещё одно, и вы выбываете из игры."
+
+
 def action_title(action: str, role: str | None = None) -> str:
     """A move's name as a letter's line starts it, as ``role`` makes it («Приглашение к Шизику» for
     the psycho's invite, :func:`engine.reasons.action_name`); «Ход» for an unknown action."""

@@ -175,6 +175,42 @@ def test_remind_warns_when_the_last_sync_is_not_fresh(demo):
                      "позже, напоминание не учтёт. Сначала mafia-mail sync, потом remind.")
 
 
+def test_one_point_from_autokill_is_told_in_the_reminder_and_the_reply(demo):
+    """A player with two autokill points of three (DECISIONS.md §7) who has no vote yet is
+    told that one more point puts him out — in the reply to a letter without a vote and in
+    the reminder; a player with one point is told only of the point (a fresh host's player
+    was autokilled with no word that the day was his last)."""
+    from engine.state import GameState
+    from mailer.store import Game, Outgoing, dumps
+
+    cfg, store = demo
+    with store.session() as s:
+        game = s.get(Game, 1)
+        state = GameState.from_json(loads(game.state_json))
+        nicks = sorted(state.players)
+        near = set(nicks[::2])  # every other player two points of three, the rest one
+        for nick in nicks:
+            state.players[nick].autokill_points = 2 if nick in near else 1
+        game.state_json = dumps(state.to_json())
+        s.add(game)
+        s.commit()
+    at = START + timedelta(hours=2)
+    sync(cfg, store, now=at)  # the demo's letters of day 1
+    reminded = remind(cfg, store, now=at)
+    edge = "Внимание: у вас уже 2 штрафных очка автокилла из 3 — ещё одно, и вы выбываете из игры."
+    with store.session() as s:
+        sent = [(o.kind, o.to_nick, " ".join(o.body.split())) for o in s.exec(select(Outgoing).where(
+            Outgoing.kind.in_(("reply", "reminder"))))]
+    no_vote = [(kind, nick, body) for kind, nick, body in sent
+               if "Голоса на линче в письме нет" in body or
+               (kind == "reminder" and "голос" in body and "штрафное очко" in body)]
+    assert {kind for kind, _, _ in no_vote} == {"reply", "reminder"} and reminded
+    assert {nick for _, nick, _ in no_vote} & near and {nick for _, nick, _ in no_vote} - near
+    for kind, nick, body in sent:
+        told = edge in body
+        assert told == (nick in near and (kind, nick, body) in no_vote), (kind, nick, body)
+
+
 def test_status_says_when_mail_was_last_fetched_once_it_is_not_fresh(demo):
     """``status`` counts the letters the last ``sync`` fetched, as ``remind`` does: never
     synced or synced more than ten minutes ago, it says so above the table (a host read

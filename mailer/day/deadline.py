@@ -233,6 +233,7 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
     from ..forum.today import thread_voters_sql
 
     from ..render import Renderer, example_nicks
+    from ..render_words import autokill_edge
 
     renderer = Renderer(cfg)
     reminded = []
@@ -286,7 +287,8 @@ def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
                                              no_letter=nick not in moved, no_vote=nick not in voted,
                                              no_night=owed,
                                              wrote=nick in wrote, thread_vote=nick in in_thread,
-                                             votes=votes, examples=examples),
+                                             votes=votes, examples=examples,
+                                             autokill_edge=autokill_edge(ctx.state, nick)),
                         now=now)
             reminded.append(nick)
     return reminded
