@@ -549,16 +549,18 @@ _QUOTE_OR_Q = re.compile("[?«»\"“”„]")
 
 #: The end of a sentence: «.», «!», «?», «…» before a space, or a line break (not
 #: «Mr.Hyde», «Ю.Гагарин»: a dot inside a nick); the spaces (group 1) or the line break
-#: lie between two sentences. (One set of characters first, so the search skips along at
-#: C speed; the look-behind tells the line break from a mark.)
-_END = re.compile(r"[\n.!?…](?:(?<=\n)|([ \t]+))"
+#: lie between two sentences. (One set of every first character, so the search skips along
+#: at C speed — ``re`` skips so only for a pattern opening with one set or one letter, not
+#: for branches opening with sets; the look-behinds after it tell which branch it opens.)
+_END = re.compile(r"[\n.!?…\u2600-\u27bf\u2b50\ufe0f\U0001f300-\U0001faff;:)]"
+                  r"(?:(?<=\n)|(?<=[.!?…])([ \t]+)"
                   # a picture or a smiley closes a chat sentence when a capital or a vote
                   # word opens the next: «жду на чай Радара ☕ Голосую за Штурмана», «посидим у
                   # меня ;) линч борт» (not «Кидаю Лося )) а, нельзя же дважды»: the words
-                  # after it may take it back; the spaces (group 2) are where it ends). Each
-                  # branch opens with a character, so the search skips along at C speed.
-                  r"|(?:[\u2600-\u27bf\u2b50\ufe0f\U0001f300-\U0001faff]|[;:](?:\)|-\)|D)|\)\))"
-                  r"([ \t]+)(?=[A-ZА-ЯЁ]|(?:голос|линч)(?!\w))")
+                  # after it may take it back; the spaces (group 2) are where it ends)
+                  r"|(?:(?<=[\u2600-\u27bf\u2b50\ufe0f\U0001f300-\U0001faff])"
+                  r"|(?<=[;:])(?:\)|-\)|D)|(?<=\))\))"
+                  r"([ \t]+)(?=[A-ZА-ЯЁ]|(?:голос|линч)(?!\w)))")
 _LETTER = re.compile(r"\w")
 
 
