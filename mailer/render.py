@@ -591,14 +591,19 @@ def swindle_told(moves, replaced, standing, problems, role: str | None) -> dict:
     branches for these roles no longer count; ``{"unread_fix": True}`` — the letter gives no
     swindle, one stands from an earlier letter, and a part of the letter not understood
     names a role of a branch («Поправка: если доктор — лечу Y»): the earlier swindle stands
-    unchanged. Both keys are always there (empty, False: nothing to say)."""
+    unchanged; ``{"bare": target}`` — the letter's swindle has no branch left (none given, or
+    each refused: «если доктор — лечу X» with X dead): it still cancels the target's role move,
+    and the swindler does nothing in its place. All keys are always there (empty, False,
+    "": nothing to say)."""
     from engine.words import norm, role_words
 
-    told = {"dropped": [], "unread_fix": False}
+    told = {"dropped": [], "unread_fix": False, "bare": ""}
     if role != "swindler":
         return told
     new = next((m for m in reversed(moves) if m.action == "swindle"), None)
     if new is not None:
+        if not new.branches:
+            told = told | {"bare": new.target or ""}
         old = next((m for m in replaced if m.action == "swindle"), None)
         if old is None:
             return told
