@@ -4,8 +4,10 @@ For the letters a sync could not take and the host has since made takeable: a le
 address that was not in the roster (the host added it to the player's ``emails``), a letter
 held after an error (the cause is fixed), an unreadable one (a newer version decodes it), or
 one that came on time for a day that was closed early and is open again (``reopen-day``); and,
-for ``mafia-mail words`` only, a letter of the open day that the game's words, changed by the
-host, now read otherwise (:mod:`mailer.taught_words`): its moves wait for close-day.
+for ``mafia-mail words`` and ``open-day --event`` only, a letter of the open day that the
+game's words or the day's event, changed by the host, now read otherwise
+(:func:`changed_letters`; :mod:`mailer.taught_words`, :func:`mailer.day.set_event`): its
+moves wait for close-day.
 The letter keeps its receipt time, so it is stamped against the same deadlines as before;
 it goes through every stage of :mod:`mailer.reading` again and its sender gets a new reply.
 """
@@ -22,7 +24,7 @@ from .reading import process_pending
 from .runlock import AlreadyRunning, exclusive
 from .store import DayRow, Letter, Store
 
-__all__ = ["reread", "REREADABLE_STATES", "open_day_states"]
+__all__ = ["reread", "reread_locked", "REREADABLE_STATES", "open_day_states", "open_day_letters", "changed_letters"]
 
 #: States a letter may be re-read from: nothing of it was applied and the cause may be gone.
 REREADABLE_STATES = (LetterState.UNKNOWN_SENDER, LetterState.HELD, LetterState.UNREADABLE,
@@ -34,6 +36,38 @@ def open_day_states() -> tuple[LetterState, ...]:
     for close-day, which reads them again; the new reading replaces them): read with moves,
     with none, or late for the day before and counted for this one."""
     return (LetterState.APPLIED, LetterState.NO_MOVES, LetterState.LATE)
+
+
+def open_day_letters(s) -> tuple:
+    """``(context, letters)``: the open day (:func:`mailer.day.context.current_context`) and
+    its letters that close-day reads again and that may be re-read
+    (:func:`open_day_states`), in order of receipt; ``(None, [])`` when no day is open.
+    ``s``: an open session."""
+    from sqlmodel import select
+
+    ctx = current_context(s)
+    if ctx is None:
+        return None, []
+    return ctx, list(s.exec(select(Letter).where(
+        Letter.day == ctx.day, Letter.state.in_([st.value for st in open_day_states()])).order_by(Letter.received, Letter.id)))
+
+
+def changed_letters(rows: list[Letter], before: list, after: list) -> tuple[list[int], list[int]]:
+    """Which of the open day's letters ``rows`` (:func:`open_day_letters`) to read again when
+    their readings ``before`` a change of the host's (the game's words, the day's event)
+    differ from those ``after`` it (``ParseResult.to_json()`` each, in the order of ``rows``):
+    close-day reads the day's letters as they read then, so each such letter's sender gets a
+    new reply that says what close-day will do. The sender's later letters of the day are read
+    again after it, in order of receipt: each reply says what stands after the letters before
+    it. Returns ``(ids, followed)``: the letters to read again, in order of receipt, and those
+    of them read again only as later letters of such a sender."""
+    changed = [row for row, was, now_read in zip(rows, before, after) if was != now_read]
+    first: dict[str, tuple] = {}
+    for row in changed:
+        first.setdefault(row.nick, (row.received, row.id))
+    ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
+    read_otherwise = {row.id for row in changed}
+    return ids, [i for i in ids if i not in read_otherwise]
 
 
 def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime,
@@ -61,39 +95,50 @@ def reread(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime,
 
     try:
         with exclusive(cfg.path, "sync", cfg.database_url):
-            with store.session() as s:
-                letters = [s.get(Letter, i) for i in ids]
-                missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
-                if missing:
-                    raise GameError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
-                ctx = current_context(s) if open_day else None
-                today = ctx.day if ctx is not None else None
-                wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters if l.state not in REREADABLE_STATES
-                         and not (today is not None and l.state in open_day_states() and l.day == today)]
-                if wrong:
-                    pending = [str(l.id) for l in letters if l.state == LetterState.PENDING]
-                    raise GameError(
-                        "перечитать можно только письма с неизвестного адреса, задержанные, "
-                        f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}"
-                        + (f". Письмо {', '.join(pending)} ещё не прочитано, перечитывать его не нужно: "
-                           "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — "
-                           "mafia-mail close-day" if pending else ""))
-                closed = sorted({l.day for l in letters if l.state == LetterState.AFTER_CLOSE
-                                 and (row := s.get(DayRow, l.day)) is not None and row.status == "closed"})
-                if closed:
-                    raise GameError(f"день {', '.join(map(str, closed))} закрыт: письмо, пришедшее после его итогов, "
-                                    f"будет прочитано в этот день после mafia-mail reopen-day {closed[0]}")
-                never = [str(l.id) for l in letters if l.raw is None]
-                if never:
-                    raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
-                withdrawn = release_answers(s, letters)
-                for letter in letters:
-                    back_to_pending(letter)
-                    letter.handled = False
-                    s.add(letter)
-            report = SyncReport()
-            report.withdrawn = withdrawn
-            process_pending(cfg, store, now=now, report=report)
-            return report
+            return reread_locked(cfg, store, ids, now=now, open_day=open_day)
     except AlreadyRunning as exc:
         raise GameError(str(exc)) from None
+
+
+def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetime,
+                  open_day: bool = False) -> SyncReport:
+    """:func:`reread` for a caller that holds the game's ``sync`` lock already (a command
+    that changes the day, :func:`mailer.day.context.one_at_a_time`): the same checks, errors
+    and report."""
+    from .day import GameError
+
+    with store.session() as s:
+        letters = [s.get(Letter, i) for i in ids]
+        missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
+        if missing:
+            raise GameError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
+        ctx = current_context(s) if open_day else None
+        today = ctx.day if ctx is not None else None
+        wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters if l.state not in REREADABLE_STATES
+                 and not (today is not None and l.state in open_day_states() and l.day == today)]
+        if wrong:
+            pending = [str(l.id) for l in letters if l.state == LetterState.PENDING]
+            raise GameError(
+                "перечитать можно только письма с неизвестного адреса, задержанные, "
+                f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}"
+                + (f". Письмо {', '.join(pending)} ещё не прочитано, перечитывать его не нужно: "
+                   "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — "
+                   "mafia-mail close-day" if pending else ""))
+        closed = sorted({l.day for l in letters if l.state == LetterState.AFTER_CLOSE
+                         and (row := s.get(DayRow, l.day)) is not None and row.status == "closed"})
+        if closed:
+            raise GameError(f"день {', '.join(map(str, closed))} закрыт: письмо, пришедшее после его итогов, "
+                            f"будет прочитано в этот день после mafia-mail reopen-day {closed[0]}")
+        never = [str(l.id) for l in letters if l.raw is None]
+        if never:
+            raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
+        withdrawn = release_answers(s, letters)
+        for letter in letters:
+            back_to_pending(letter)
+            letter.handled = False
+            s.add(letter)
+    report = SyncReport()
+    report.withdrawn = withdrawn
+    process_pending(cfg, store, now=now, report=report)
+    return report
+

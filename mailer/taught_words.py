@@ -197,8 +197,11 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     of receipt; empty when no day is open."""
     from engine.legality import ROLE_MOVES
 
+    from .reread import open_day_letters
+
     out = []
-    ctx, rows = _open_day_letters(store)
+    with store.session() as s:
+        ctx, rows = open_day_letters(s)
     for row in rows:
         player = ctx.state.players.get(row.nick) if row.nick else None
         # another role's move from a player whose only night move is the hunt (a plain
@@ -254,23 +257,6 @@ def sentence_around(body: str, text: str, limit: int = SENTENCE_LIMIT) -> str:
     return shown[:-1] if shown.endswith(".") and not shown.endswith("..") else shown  # as quoted in «»
 
 
-def _open_day_letters(store: Store) -> tuple:
-    """``(context, letters)``: the open day (:func:`mailer.day.context.current_context`) and
-    its letters that close-day reads again and that may be re-read
-    (:func:`mailer.reread.open_day_states`), in order of receipt; ``(None, [])`` when no day
-    is open."""
-    from .day.context import current_context
-    from .reread import open_day_states
-
-    with store.session() as s:
-        ctx = current_context(s)
-        if ctx is None:
-            return None, []
-        return ctx, list(s.exec(select(Letter).where(
-            Letter.day == ctx.day, Letter.state.in_([st.value for st in open_day_states()]))
-            .order_by(Letter.received, Letter.id)))
-
-
 def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime):
     """Read again, with the game's words now (``own``'s ``[words]`` and the taught ones), every
     letter of the open day (read with moves, with none, or late for the day before) that they
@@ -295,10 +281,11 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     from engine.parse import parse_letter
 
     from .lexicon_cache import install
-    from .reread import reread
+    from .reread import changed_letters, open_day_letters, reread
 
     after = with_taught(own, store)
-    ctx, letters = _open_day_letters(store)
+    with store.session() as s:
+        ctx, letters = open_day_letters(s)
     rows = [row for row in letters if row.nick is not None]
 
     def readings(words: dict) -> list:
@@ -308,16 +295,7 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     ids: list[int] = []
     followed: list[int] = []
     if rows and before != after.words:
-        old = readings(before)
-        changed = [row for row, was, now_read in zip(rows, old, readings(after.words)) if was != now_read]
-        # and every later letter of the same sender that day: its reply said what stood after
-        # the changed one (or stood for its reply), so it is read again after it, in order
-        first: dict[str, tuple] = {}
-        for row in changed:
-            first.setdefault(row.nick, (row.received, row.id))
-        ids = [row.id for row in rows if row.nick in first and (row.received, row.id) >= first[row.nick]]
-        read_otherwise = {row.id for row in changed}
-        followed = [i for i in ids if i not in read_otherwise]
+        ids, followed = changed_letters(rows, readings(before), readings(after.words))
     install(after.words)
     if not ids:
         return [], None

@@ -421,6 +421,43 @@ def test_changing_the_event_withdraws_its_unsent_letters(demo):
         (p.nick, "queued") for p in cfg.players]
 
 
+def test_changing_the_event_reads_again_the_letters_it_reads_otherwise(demo):
+    """A clan kill of two sent under «Полнолуние», then the event changed: close-day reads the
+    letter with the new event (the kill of two refused), so open-day --event reads it again
+    at once — its sender gets a new reply saying so, and his «событие изменено» notice points
+    to it instead of saying his moves stand (a fresh host's boss was told «ходы остаются в
+    силе» and his clan killed nobody)."""
+    from mailer.outbox import send_all
+    from mailer.store import Outgoing
+
+    cfg, store = demo
+    set_event(cfg, store, "full_moon", now=START)
+    send_all(cfg, store, now=START)  # the role letters name «Полнолуние»
+    (cfg.path.parent / "maildir" / "new" / f"{int((START + timedelta(hours=3)).timestamp())}.M9P9.kill").write_bytes(
+        "From: jaguar@example.org\r\nTo: host@example.org\r\nSubject: ночь\r\n"
+        "Message-ID: <two-kills@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n\r\nПолнолуние! Убиваем Совушку и Штирлица.\r\n".encode())
+    sync(cfg, store, now=START + timedelta(hours=4))
+
+    def replies():
+        with store.session() as s:
+            return [(o.state, o.body) for o in s.exec(select(Outgoing).where(
+                Outgoing.kind == "reply", Outgoing.to_nick == "Ягуарчик"))]
+
+    told = [body for state, body in replies() if state == "queued"]
+    assert len(told) == 1 and "Убийство от клана: Совушка и Штирлиц" in told[0]
+    _row, lines = set_event(cfg, store, "none", now=START + timedelta(hours=5))
+    assert any(line.startswith("письма дня, которые с новым событием читаются иначе, прочитаны заново: ")
+               for line in lines), lines
+    now_told = [body for state, body in replies() if state == "queued"]
+    assert len(now_told) == 1 and "можно назвать только одного игрока: «Убиваем Совушку и Штирлица»" in now_told[0]
+    with store.session() as s:
+        notices = {o.to_nick: " ".join(o.body.split()) for o in s.exec(select(Outgoing).where(
+            Outgoing.kind == "event", Outgoing.ref.startswith("event-changed:")))}
+    assert "ваши письма этого дня прочитаны заново" in notices["Ягуарчик"]
+    assert not any("прочитаны заново" in body for nick, body in notices.items() if nick != "Ягуарчик")
+
+
 def test_changing_next_event_renders_newspaper_and_unsent_results_again(demo):
     """close-day announces the drawn event of the next day; open-day --event must not leave
     the newspaper and the result letters announcing the old one (found by the 12-day e2e)."""

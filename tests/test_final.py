@@ -92,5 +92,13 @@ def test_final_newspaper_and_letters(tmp_path):
         reopen_day(g.cfg, g.store, 1, undo_later=True, undone=undone)
         assert undone[-1] == "конец игры («Победа: мирные»): игра продолжится"
         assert undone[1].startswith("день 2 (без события, так задал ведущий) снова не закрыт: линч — Ягуарчик")
+        # the game is on again: the letter refused as after its end is read again (a fresh
+        # host could not re-read the «Страх» answer that came once he had ended the game)
+        [row] = [r for r in g.rows() if r.message_id == "end.1@x"]
+        assert row.state == "pending"
+        assert [r.state for r in g.replies("reply") if "end.1@x" in r.ref] == ["dropped"]
+        sync(g.cfg, g.store, now=after + timedelta(minutes=3))
+        [row] = [r for r in g.rows() if r.message_id == "end.1@x"]
+        assert row.state != "after_end" and row.nick == "Маруська"
     finally:
         g.store.dispose()

@@ -22,3 +22,47 @@ def test_a_swindle_without_a_branch_says_it_only_cancels_the_targets_move(tmp_pa
         assert "если врач — Лечение: Кира" in body and "нет ни одной ветки" not in body
     finally:
         g.store.dispose()
+
+
+def test_a_game_over_undone_by_reopen_day_is_told_to_everyone_who_was_told_it(tmp_path):
+    """The game ended on day 2 and «Игра окончена» went to every player; the host reopens day
+    2 and closes it again with the game going on: the living players' corrected results and
+    a short letter to the dead say that the end of the game is cancelled (a fresh host's
+    players were left with «Победа: мирные» and every role revealed)."""
+    from datetime import timedelta
+
+    from mailer.day import close_day, reopen_day, set_event
+    from mailer.inputs import import_votes
+    from mailer.outbox import send_all
+    from mailer.sync import sync
+    from test_sync import DEADLINE, START, Game, letter
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "none", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+        for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        end = DEADLINE + timedelta(days=1, minutes=5)
+        assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+        send_all(g.cfg, g.store, now=end)
+        reopen_day(g.cfg, g.store, 2)
+        # the host's corrected count, a tie: nobody is hanged, the game goes on
+        import_votes(g.cfg, g.store, "Маруська,Бука\nБука,Маруська\n", now=end + timedelta(minutes=1))
+        again = close_day(g.cfg, g.store, now=end + timedelta(minutes=2))
+        assert again.winner is None
+        told = "Игра не окончена: ведущий пересмотрел итоги дня 2, прежнее письмо «Игра окончена» отменено — игра продолжается."
+        queued = [r for r in g.replies("result") if r.state == "queued"]
+        by_nick = {r.to_nick: r for r in queued}
+        assert set(by_nick) == {"Маруська", "Бука", "Ягуарчик", "Serginio"}
+        assert all(told in " ".join(r.body.split()) for r in queued), [r.body for r in queued]
+        assert all(r.body.startswith(told) for r in queued if r.to_nick != "Serginio")  # (first)
+        assert by_nick["Serginio"].body.startswith("Здравствуйте, Serginio!")
+        assert by_nick["Serginio"].subject.endswith("Игра продолжается")
+    finally:
+        g.store.dispose()

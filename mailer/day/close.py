@@ -277,17 +277,29 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         s.add(row)
         letters = unchanged = 0
         corrected = _sent_before(s, row) if row.revision else {}
+        # reopen-day of the day that ended the game, now closed with the game going on: whoever
+        # was sent «Игра окончена» is told it is cancelled (the dead, who get no result, too)
+        unended = _ended_before(s, row) if row.revision and final is None else set()
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
                                                            next_row=next_row, paper=paper):
-            if corrected.get(nick) == body:
+            if corrected.get(nick) == body and nick not in unended:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
                 continue
             if nick in corrected:  # reopen-day: this letter replaces one already sent
                 subject = corrected_subject(subject)
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
                         f"с итогами дня {row.day}.\n\n{body}")
+            if nick in unended:
+                body = f"{_UNENDED.format(day=row.day)}\n\n{body}"
+                unended.discard(nick)
             queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
                   to_addr=address_of(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
+            letters += 1
+        for nick in sorted(unended):
+            queue(s, cfg, ref=f"unended:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
+                  to_addr=address_of(cfg, nick), to_nick=nick, subject=cfg.subject("игра продолжается"),
+                  body=renderer.render("unended.txt.j2", nick=nick, day=row,
+                                       told=_UNENDED.format(day=row.day)), now=now)
             letters += 1
         if final is not None:  # the end of the game: every player, the dead too, is told
             for p in cfg.players:
@@ -373,6 +385,19 @@ def _sent_before(s: Session, row: DayRow) -> dict[str, str]:
             for nick, body in sent if nick}
 
 
+#: The first paragraph of a letter to a player who was sent «Игра окончена» for a day that
+#: ``reopen-day`` reopened and close-day closed again with the game going on.
+_UNENDED = ("Игра не окончена: ведущий пересмотрел итоги дня {day}, прежнее письмо «Игра окончена» "
+            "отменено — игра продолжается.")
+
+
+def _ended_before(s: Session, row: DayRow) -> set[str]:
+    """Players sent the «Игра окончена» letter (kind ``final``) of ``row``'s day or a later
+    one, all undone by ``reopen-day`` of ``row``'s day."""
+    return {nick for nick in s.exec(select(Outgoing.to_nick).where(
+        Outgoing.kind == "final", Outgoing.day >= row.day, Outgoing.state == OutState.SENT)) if nick}
+
+
 def event_drawn(row: DayRow) -> bool:
     """True when ``row``'s event came from the seeded draw (a ``day{N}.event`` draw), not
     from the host (``open-day --event``)."""
@@ -438,8 +463,8 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
-    the day but after it was closed (``after_close``) become ``pending``: the next sync
-    reads them into the day. So do the letters received after the day's (early) close, on
+    the day but after it was closed (``after_close``), and those refused because the game
+    had ended (``after_end``: it goes on now), become ``pending``: the next sync reads them. So do the letters received after the day's (early) close, on
     time for its deadline, and read for a later day meanwhile
     (:func:`mailer.day.reopened.release_reopened_letters`; ``reread``, when given, receives
     their ids): the next reading reads them for the day, and a player who had the old answer
@@ -499,6 +524,9 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         # next sync reads them (DECISIONS.md §2: a letter before the deadline counts)
         # (their «after the results» answers make way for the new reading's reply)
         late = list(s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)))
+        # and the game is on again: a letter refused because it came after the end (the
+        # «Страх» answer that came once the host had ended the game himself) is read again
+        late += list(s.exec(select(Letter).where(Letter.state == LetterState.AFTER_END)))
         release_answers(s, late)
         for letter in late:
             back_to_pending(letter)

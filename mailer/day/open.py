@@ -22,7 +22,7 @@ from ..letter_state import LetterState
 from ..outbox import drop_unsent, queue
 from ..out_state import MAYBE_SENT, UNSENT
 from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, shown_url, to_db, utc
-from .context import (GameError, address_of, current_context, day_spec, game_file,
+from .context import (GameError, address_of, current_context, day_info, day_spec, game_file,
                       one_at_a_time)
 
 
@@ -162,7 +162,10 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
     who was already told an event of the day (by the sent result letters of the day before, or
     role letters on day 1, or an earlier sent «событие изменено» notice) and was told another
     one than the event set now gets one letter that the event changed (queued, like the rest;
-    :func:`_tell_event_changed`). Safe to repeat: the same event again keeps the queued letters.
+    :func:`_tell_event_changed`). The day's letters the new event reads otherwise (a clan kill
+    of two sent under «Полнолуние», a vote for two under «Ярость») are read again, each sender
+    getting a new reply (:func:`mailer.reread.changed_letters`): close-day reads them with the
+    new event. Safe to repeat: the same event again keeps the queued letters.
 
     Returns:
         (the day's row, ``"nick: subject"`` of the replaced event's letters already sent).
@@ -171,13 +174,16 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         GameError: no open day, an unknown event id, or the day is waiting for the «Страх»
             answer (its lynch is half done: the next day's event is set once it is closed).
     """
+    from engine.parse import parse_letter
     from engine.resolve import open_day
 
     from ..render import Renderer
+    from ..reread import changed_letters, open_day_letters, reread_locked
 
     event = event_id(event)
     with store.session() as s:
         ctx = _event_day(s)
+        was = ctx.info
         opening = open_day(ctx.state, ctx.day, event)
         row = ctx.row
         old_event = row.event
@@ -185,6 +191,14 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         row.draws_json = dumps([list(d) for d in opening.draws])
         row.fear_chosen = row.fear_choice = None
         s.add(row)
+        # the day's letters the new event reads otherwise («Убиваем X и Y» sent under
+        # «Полнолуние»): close-day reads them with it, so they are read again below and
+        # their senders told what stands now
+        rows = [r for r in open_day_letters(s)[1] if r.nick is not None]
+        info = day_info(row)
+        again, followed = changed_letters(
+            rows, [parse_letter(r.body, r.nick, ctx.state, was).to_json() for r in rows],
+            [parse_letter(r.body, r.nick, ctx.state, info).to_json() for r in rows])
         stale = _withdraw_event_letters(s, row)
         renderer = Renderer(cfg)
         _queue_event_letters(cfg, s, row, ctx.state, renderer, now)
@@ -196,9 +210,17 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
         else:
             announced = _roles_again(cfg, s, row, ctx.state, renderer)
             announcement = lambda nick: f"role:{nick}"  # noqa: E731
-        changed = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now, announcement)
-        return row, (stale + _changed_lines(row, announced, changed) + _votes_too_many(s, store, row)
-                     + _votes_given_back(s, row))
+        changed = _tell_event_changed(cfg, s, row, ctx.state, old_event, renderer, now, announcement,
+                                      read_again={r.nick for r in rows if r.id in again})
+        lines = (stale + _changed_lines(row, announced, changed) + _votes_too_many(s, store, row)
+                 + _votes_given_back(s, row))
+    if again:
+        reread_locked(cfg, store, again, now=now, open_day=True)
+        lines.append(f"письма дня, которые с новым событием читаются иначе, прочитаны заново: "
+                     f"{', '.join(str(i) for i in again if i not in followed)}"
+                     + (f" (и следом более поздние письма тех же игроков: {', '.join(map(str, followed))})"
+                        if followed else "") + "; новые ответы — в очереди")
+    return row, lines
 
 
 def _votes_given_back(s: Session, row: DayRow) -> list[str]:
@@ -332,7 +354,7 @@ def _told_event(ref: str, which: int) -> str | None:
 
 
 def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameState, old_event: str,
-                        renderer, now: datetime, announcement) -> _Changed:
+                        renderer, now: datetime, announcement, read_again: set[str] = frozenset()) -> _Changed:
     """Make every living player's letters tell the open day's current event, whatever
     ``open-day --event`` ran before (safe to repeat). Per player, the event he was last told:
     the one his latest sent «событие изменено» notice names; else the one an unsent notice
@@ -340,7 +362,9 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
     the result letter of the day before, or the role letter on day 1) was sent, ``old_event``
     (the day's event until now: an announcement is rendered again while unsent). When that
     differs from the current event, one notice (told → current) is queued or kept; every other
-    unsent notice of the day is taken off the queue."""
+    unsent notice of the day is taken off the queue. ``read_again``: the players whose letters
+    of the day the new event reads otherwise (read again, a new reply each): their notice
+    points to that reply instead of saying that their moves stand."""
     from engine.lynch import votes_per_player
 
     done = _Changed()
@@ -374,7 +398,7 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
         if not want:
             continue
         body = renderer.render("event_changed.txt.j2", nick=nick, day=row, old_event=told,
-                               deadline=utc(row.deadline), moved=nick in moved,
+                               deadline=utc(row.deadline), moved=nick in moved, read_again=nick in read_again,
                                fewer_votes=votes_per_player(row.event) < votes_per_player(told))
         if kept is not None:
             kept.body = body
