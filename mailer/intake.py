@@ -217,7 +217,7 @@ def release_answers(s: Session, letters: list[Letter]) -> int:
             continue
         if out.state in UNSENT or (out.kind == "reply" and out.state == OutState.DROPPED
                                    and not out.ref.endswith(f"~dropped{out.id}")):
-            drop_unsent(s, out, "письмо прочитано заново (reread, reopen-day, close-day): вместо этого "
+            drop_unsent(s, out, "письмо прочитано заново: вместо этого "
                                 "ответа — ответ на новое чтение")
             gone += 1
         elif out.kind == "reply" and out.ref.startswith("reply:") and "~" not in out.ref:

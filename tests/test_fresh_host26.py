@@ -185,8 +185,8 @@ def test_a_withdrawal_of_one_vote_with_a_new_one_keeps_the_other_earlier_vote(tm
         ("marusya@example.org", "Линч: Бука, Ягуарчик", "m5@x", 2),
         ("marusya@example.org", "Снимаю голос с Serginio. Линч: Бука", "m6@x", 3))
     body = bodies["m2@x"]
-    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Маруська\n" in body
-    assert "Принято (день 1):\n  - Голос на линче: Serginio\n" in body
+    assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Маруська\n\n" \
+           "Принято (день 1):\n  - Голос на линче: Serginio\n" in body  # (a paragraph each)
     assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Голос на линче: Ягуарчик\n" in body
     assert "второй можно прислать" not in body
     assert "заменены этим письмом" not in body
