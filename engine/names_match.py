@@ -12,6 +12,7 @@ are normalised (lower case, ё → е).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from dataclasses import dataclass, field
@@ -761,6 +762,11 @@ class NameIndex:
         halves = word.split("-")
         if any(len(h) < 2 or not CYR.search(h) for h in halves):
             return None
+        if (digit := number_words().get(halves[1])) is not None:
+            # «Рукава-второго» for «Рукав-2», «Ракету-семь» for «Ракета7»: the nick's number
+            # spelt as a word, cardinal or ordinal, in any case form
+            return self.exact([halves[0] + "-" + digit], 0, None) or \
+                self.numbered_form(halves[0] + digit)
         if _HONORIFIC.fullmatch(halves[1]):
             # «Барсука-сэмпая», «Пельменя-куна», «Алукарда-саму»: a Japanese honorific glued
             # to the name (not to a nick holding one: «Настю-сан» is no form of Nastya-chan,
@@ -950,6 +956,25 @@ _PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей
 #: («Олечка», «Настюшка»), not the short form anyone of the given name goes by («Мила»).
 _AFFECTIONATE = ("ечка", "очка", "енька", "онька", "ушка", "юшка", "уська", "юська", "ичка",
                  "ечек", "очек", "ушок", "ишка", "уля", "юля")
+
+#: The numbers one to ten, by their cardinal and ordinal words.
+_NUMBER_LEMMAS = {"1": ("один", "первый"), "2": ("два", "второй"), "3": ("три", "третий"),
+                  "4": ("четыре", "четвёртый"), "5": ("пять", "пятый"), "6": ("шесть", "шестой"),
+                  "7": ("семь", "седьмой"), "8": ("восемь", "восьмой"),
+                  "9": ("девять", "девятый"), "10": ("десять", "десятый")}
+
+
+@functools.cache
+def number_words() -> dict[str, str]:
+    """Every form (normalised) of the cardinal and ordinal words of the numbers one to ten
+    («второго», «вторую», «двух», «семь») → the number in digits («2», «7»)."""
+    out: dict[str, str] = {}
+    for digit, lemmas in _NUMBER_LEMMAS.items():
+        for lemma in lemmas:
+            parse = next(p for p in morph().parse(lemma) if {"NUMR", "ADJF"} & set(p.tag.grammemes))
+            for form in parse.lexeme:
+                out.setdefault(norm(form.word), digit)
+    return out
 
 
 def _agent_of_word(nicks: set[str], half: str, least: int = 4) -> set[str]:
