@@ -12,6 +12,7 @@ are normalised (lower case, ё → е).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from dataclasses import dataclass, field
@@ -663,6 +664,11 @@ class NameIndex:
                 found = _other_sex_dropped(self, word, found)
             if found is not None and strict and found.kind == "part" and found.nick is not None:
                 found = self._given_rivals(word, found)
+                if found.nick is not None and CYR.search(word):
+                    found = self._name_rivals(word, found)
+            if found is not None and not strict and found.kind == "pet" and \
+                    found.nick is not None and CYR.search(word):
+                found = self._name_rivals(word, found)
             self._approx[key] = found
         return self._approx[key]
 
@@ -688,6 +694,27 @@ class NameIndex:
         if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
             return found
         return NameHit(None, named.candidates, found.kind, found.length)
+
+    def _name_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (one nick, reached by its own word in a pet form: «Милу» for «Мила
+        Пудра») widened by the nicks holding, as a Cyrillic word of their own, the one full
+        given name the written pet form belongs to («Людмила Санна»: Мила is Людмила's pet
+        form): either player, asked (issue 11, precision first). Not for a pet form of two
+        names («Ксюшу»: Ксения or Оксана), nor a full name written («Петра»), nor a nick
+        holding the name only in Latin letters or by another pet form («Alex_M», «Серый»), nor
+        when the nick's own word is an affectionate diminutive («Олечка_Солнышко» beside «Ольга
+        Петровна»: a name of her own, not how anyone called Ольга is called)."""
+        written = names_written(word)
+        if len(written) != 1 or full_names(word) or any(
+                word in word_forms(w) and w.endswith(_AFFECTIONATE)
+                for w in re.findall(r"[^\W\d_]+", norm(found.nick))):
+            return found  # («Олечку» for «Олечка_Солнышко»: an affectionate nick of her own)
+        name = next(iter(written))
+        rivals = {n for n in self.given.get(name, ()) if n != found.nick and
+                  any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))}
+        if not rivals:
+            return found
+        return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)
 
     def _mixed_script(self, word: str) -> NameHit | None:
         """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
@@ -735,6 +762,11 @@ class NameIndex:
         halves = word.split("-")
         if any(len(h) < 2 or not CYR.search(h) for h in halves):
             return None
+        if (digit := number_words().get(halves[1])) is not None:
+            # «Рукава-второго» for «Рукав-2», «Ракету-семь» for «Ракета7»: the nick's number
+            # spelt as a word, cardinal or ordinal, in any case form
+            return self.exact([halves[0] + "-" + digit], 0, None) or \
+                self.numbered_form(halves[0] + digit)
         if _HONORIFIC.fullmatch(halves[1]):
             # «Барсука-сэмпая», «Пельменя-куна», «Алукарда-саму»: a Japanese honorific glued
             # to the name (not to a nick holding one: «Настю-сан» is no form of Nastya-chan,
@@ -918,6 +950,31 @@ _AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
 #: A pet form of a short given name: two or three letters, then «к» or not, then a case
 #: ending («Кас-ю», «Эд-ю», «Ген-ку», «Куз-ей»).
 _PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей|ою|ею)")
+
+
+#: Affectionate diminutive suffixes: a nick's word ending so is a name of its own
+#: («Олечка», «Настюшка»), not the short form anyone of the given name goes by («Мила»).
+_AFFECTIONATE = ("ечка", "очка", "енька", "онька", "ушка", "юшка", "уська", "юська", "ичка",
+                 "ечек", "очек", "ушок", "ишка", "уля", "юля")
+
+#: The numbers one to ten, by their cardinal and ordinal words.
+_NUMBER_LEMMAS = {"1": ("один", "первый"), "2": ("два", "второй"), "3": ("три", "третий"),
+                  "4": ("четыре", "четвёртый"), "5": ("пять", "пятый"), "6": ("шесть", "шестой"),
+                  "7": ("семь", "седьмой"), "8": ("восемь", "восьмой"),
+                  "9": ("девять", "девятый"), "10": ("десять", "десятый")}
+
+
+@functools.cache
+def number_words() -> dict[str, str]:
+    """Every form (normalised) of the cardinal and ordinal words of the numbers one to ten
+    («второго», «вторую», «двух», «семь») → the number in digits («2», «7»)."""
+    out: dict[str, str] = {}
+    for digit, lemmas in _NUMBER_LEMMAS.items():
+        for lemma in lemmas:
+            parse = next(p for p in morph().parse(lemma) if {"NUMR", "ADJF"} & set(p.tag.grammemes))
+            for form in parse.lexeme:
+                out.setdefault(norm(form.word), digit)
+    return out
 
 
 def _agent_of_word(nicks: set[str], half: str, least: int = 4) -> set[str]:

@@ -741,13 +741,14 @@ def _restated(ctx: Ctx, votes: list[Item]) -> list[Item]:
 
 
 #: Words by which a two-vote day's vote line says it gives both votes («два голоса», «первый
-#: … второй …», «оба своих голоса»; «на ярость X», the rage day's votes, as «Ярость: X»).
-_BOTH_VOTES = re.compile(r"\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
+#: … второй …», «оба своих голоса»; «на ярость X», the rage day's votes, as «Ярость: X»; not
+#: a nick's number spelt after a hyphen, «Рукава-второго»).
+_BOTH_VOTES = re.compile(r"(?<!-)\bвтор(?:ой|ое|ым|ому|ого)\b|\b(?:два|2|оба|обоими|обоих)\s+"
                          r"(?:(?:своих|моих|мои|свои)\s+)?голос|\b(?:на|в)\s+ярость\b")
 #: The second vote's heading written with a slip of the finger or with a number («втоорй —
 #: Y», «глоос 2: Y», «голос 2 Y»): read as «второй» by :func:`_second_vote_lost`.
 _SECOND_SLIP = re.compile(
-    r"\b(?:" + "|".join(w for base in ("второй", "второе", "вторая", "второму", "второго")
+    r"(?<!-)\b(?:" + "|".join(w for base in ("второй", "второе", "вторая", "второму", "второго")
                         for w in swaps(base)) + r")\b|"
     r"\b(?:" + "|".join(("голос", *swaps("голос"))) + r")\s*(?:№\s*)?(?:2|два)\b")
 
