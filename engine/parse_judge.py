@@ -307,6 +307,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «мирная охота сегодня не нужна», «мирная охота вчера попала куда надо»: the
             # move's noun is what the sentence is about, no player named: talk
             return None
+        if reason == "no_target" and clause is not None and \
+                _skipped_right_after(clause, kw):
+            return None  # «Линч — пас», «МО: пас»: the move skipped, as «На линче пас»
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
     if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
             clause is not None and ((actor.role not in _MAY_BECOME and
@@ -1172,6 +1175,23 @@ def _pronoun_right_after(clause: list[Tok] | None, kw: Kw, end: int) -> bool:
     return all(not t.word or t.w in V.PREPOSITIONS or t.w in ("тоже", "же", "также")
                for t in clause[kw.j:end - 1]) and \
         all(not t.word or t.w in ("же", "тоже") for t in rest[:stop])
+
+
+#: Words that may stand between a move's word and «пас» («Линч — сегодня пас»).
+_BEFORE_SKIP = frozenset({"сегодня", "пока", "я", "тоже"})
+
+
+def _skipped_right_after(clause: list[Tok], kw: Kw) -> bool:
+    """True when a phrase of skipping (:data:`engine.grammar_vocab.SKIP_PHRASES`: «пас»,
+    «пропускаю») follows the move word at ``kw`` right after it, past a colon or a dash and
+    «сегодня» («Линч — пас», «МО: сегодня пас»): the move said skipped, as «На линче пас»
+    or «Голос — пас» say it; with no player named nothing is asked."""
+    k = kw.j
+    while k < len(clause) and (clause[k].w in (":", "—", "-", "–") or
+                               clause[k].w in _BEFORE_SKIP):
+        k += 1
+    words = [t.w for t in clause[k:k + 4]]
+    return any(words[:len(p)] == list(p) for p in V.SKIP_PHRASES)
 
 
 def _heading_alone(clause: list[Tok] | None, kw: Kw) -> bool:
