@@ -218,6 +218,23 @@ def _skips_other_move(clause: list[Tok], i: int, present: set[str]) -> bool:
     return any(t.word and t.w.startswith(_NOT_NIGHT_STEMS) for t in clause)
 
 
+#: «пусть посидит без хода», «пускай он пропустит»: what the writer wishes another player.
+_LET = frozenset({"пусть", "пускай"})
+
+
+def _wished_on_other(clause: list[Tok], i: int) -> bool:
+    """True when the skip phrase at ``i`` follows «пусть»/«пускай» in its clause («Ворую у
+    Пчёлки, пусть посидит без хода»): the writer wishes it on the player his move names, he
+    does not skip his own night move. Not «пусть (сегодня) будет без хода», «пусть я буду…»:
+    the day or the writer himself."""
+    let = next((k for k in range(i - 1, -1, -1) if clause[k].w in _LET), -1)
+    return let >= 0 and not any(t.w in _OWN_DAY for t in clause[let + 1:i])
+
+
+#: Words after «пусть» that make the skip the writer's own («пусть сегодня будет без хода»).
+_OWN_DAY = frozenset({"будет", "буду", "будем", "я", "мы", "меня", "нас", "день", "ночь", "ночью"})
+
+
 #: The clause :func:`clause_flags` read last and its answer: the parser asks again about the
 #: clause it has just read (engine.parse_choice.open_move). Compared by identity (a clause
 #: is never changed once cut), so a strong reference is kept.
@@ -252,7 +269,8 @@ def _clause_flags(clause: list[Tok]) -> dict:
         if not t.word or t.w not in first:
             continue
         w = t.w
-        if w in SKIP and _has(SKIP, w, clause, i, present) and not _skips_other_move(clause, i, present):
+        if w in SKIP and _has(SKIP, w, clause, i, present) and not _skips_other_move(clause, i, present) \
+                and not _wished_on_other(clause, i):
             out["skip"] = True
         if out["cancel"] is None and w in CANCEL:
             for p in CANCEL[w]:

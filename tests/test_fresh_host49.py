@@ -66,3 +66,21 @@ def test_a_game_over_undone_by_reopen_day_is_told_to_everyone_who_was_told_it(tm
         assert by_nick["Serginio"].subject.endswith("Игра продолжается")
     finally:
         g.store.dispose()
+
+
+def test_too_many_votes_is_a_vote_not_accepted_and_a_wish_on_the_target_no_skip(tmp_path):
+    """A player's trial: «Линч: A, B, C» on a one-vote day was told «Голоса на линче в письме
+    нет» beside the refusal (he did vote: it was not accepted); «Ворую у X, пусть посидит без
+    хода» was told «Вы пропускаете ночной ход» beside the theft."""
+    g = _game(tmp_path)
+    try:
+        _send(g, "kira@example.org", "Линч: Маруська, Бука, Ягуарчик", "v1@x", 2)
+        body = _reply(g, "v1@x").body
+        assert "Названо больше игроков, чем у вас сегодня голосов" in body
+        assert "Голос на линче из письма не принят: если не проголосуете до срока" in body
+        assert "Голоса на линче в письме нет" not in body
+        _send(g, "thief@example.org", "Ворую у Киры, пусть посидит без хода) Линч: Бука", "t1@x", 3)
+        body = _reply(g, "t1@x").body
+        assert "Кража: Кира" in body and "пропускаете" not in body
+    finally:
+        g.store.dispose()
