@@ -433,7 +433,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # back and what replaces it is not clear: asked, never left standing (also when
             # the words before the name take nothing back by themselves: «Лечу X… ой, в смысле
             # Y, Z права», a clause with no move word of its own)
-            return _retraction(ctx, clause, prev, adjacent, items, named=True) or (
+            # («Режу Буку. Нет, Бука сегодня отдыхает»: the player the move was on, said
+            # again after «нет» with a verb of his own, is talked about: taken back, asked)
+            again = k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev) and \
+                any(t.word and predicate(t.w) for t in clause[after:])
+            return _retraction(ctx, clause, prev, adjacent, items, named=True,
+                               spared=again) or (
                 k0 > 0 and adjacent and hit.nick is not None and
                 not _INSTEAD.isdisjoint(words[:k0]) and
                 not find_keywords(clause, set(), name_index(ctx.nicks)) and
