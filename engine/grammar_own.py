@@ -437,7 +437,8 @@ GUEST_WORDS = _STAYS | _COMES | CAME | {"сюда"}
 _MY = frozenset({"моем", "моём", "мой", "моей", "мою", "моё", "мое", "нашем", "наш", "нашей"})
 #: Words a host's statement of the guest's coming may hold besides the verb, the name, the
 #: place and the treat.
-_GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне", "чтобы", "чтоб", "наверх"}
+_GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне", "чтобы", "чтоб", "наверх",
+                                   "лучше"}  # («…ой, нет. Пусть лучше придёт X»)
 
 
 def guest_comes(clause: list[Tok], start: int, stop: int,

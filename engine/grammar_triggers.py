@@ -40,12 +40,17 @@ def trigger_phrases() -> dict[str, list[frozenset[str]]]:
     """Multi-word phrases that make a sentence worth reading (move idioms, skip, cancel and
     «как вчера» phrases), as word sets keyed by their longest word."""
     out: dict[str, list[frozenset[str]]] = {}
-    phrases = list(lexicon().phrases)
+    phrases = list(lexicon().phrases) + list(_INSTEAD_PHRASES)
     for table in (V.SKIP_PHRASES, V.CANCEL_PHRASES, V.OTHER_DAY_PHRASES):
         phrases += [p for p in table if len(p) > 1]
     for p in phrases:
         out.setdefault(_longest(p), []).append(frozenset(p))
     return out
+
+
+#: «Вместо него — Z» names who takes the place of a target taken off the move before
+#: («…Волчару отставить. Вместо него — Ванюшу»): read though it holds no move word.
+_INSTEAD_PHRASES = (("вместо", "него"), ("вместо", "нее"))
 
 
 def _longest(phrase: tuple[str, ...]) -> str:

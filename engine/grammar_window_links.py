@@ -25,7 +25,7 @@ def two_votes_told(words: list[str]) -> bool:
 
 #: A sentence that opens by taking the one before back («Не, погодите, Зину жалко.», «Нет,
 #: её жалко.», «Хотя нет, …»), from the end of the sentence before.
-_TAKEN_BACK = re.compile(r"[ \t]*\n?[ \t]*(?:(?:ой|ай|а|ну|хотя|блин|э+)[ ,]+)*"
+_TAKEN_BACK = re.compile(r"[ \t]*\n?[ \t]*(?:(?:ой|ай|ах|а|ну|хотя|блин|э+)[ ,]+)*"
                          r"(?:нет|не|неа|не-не|нет-нет|стоп|отбой|передумал[аи]?)"
                          r"(?:[,.!—–]|\s+[—–])")
 

@@ -273,12 +273,12 @@ def _taken_back(low: str) -> bool:
     return False
 
 
-#: A move taken back in the letter («хотя нет», «а нет», «ой нет»): the sentence that names
-#: the player put in its place is read though it holds no move word.
-_TAKEN_BACK = re.compile(r"(?<!\w)(?:хотя|а|ой|или|не)[\s,.!…]*нет(?!\w)")
+#: A move taken back in the letter («хотя нет», «а нет», «ой нет», «ах нет»): the sentence
+#: that names the player put in its place is read though it holds no move word.
+_TAKEN_BACK = re.compile(r"(?<!\w)(?:хотя|а|ой|ах|или|не)[\s,.!…]*нет(?!\w)")
 _CORRECTED_HOT = frozenset({"пусть", "пускай", "лучше"})
 #: The words of :data:`_TAKEN_BACK` before «нет».
-_TAKE_BACK_HEADS = ("хотя", "а", "ой", "или", "не")
+_TAKE_BACK_HEADS = ("хотя", "а", "ой", "ах", "или", "не")
 
 
 def offered(prev: Prev) -> frozenset[str]:

@@ -433,7 +433,12 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # back and what replaces it is not clear: asked, never left standing (also when
             # the words before the name take nothing back by themselves: «Лечу X… ой, в смысле
             # Y, Z права», a clause with no move word of its own)
-            return _retraction(ctx, clause, prev, adjacent, items, named=True) or (
+            # («Режу Буку. Нет, Бука сегодня отдыхает»: the player the move was on, said
+            # again after «нет» with a verb of his own, is talked about: taken back, asked)
+            again = k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev) and \
+                any(t.word and predicate(t.w) for t in clause[after:])
+            return _retraction(ctx, clause, prev, adjacent, items, named=True,
+                               spared=again) or (
                 k0 > 0 and adjacent and hit.nick is not None and
                 not _INSTEAD.isdisjoint(words[:k0]) and
                 not find_keywords(clause, set(), name_index(ctx.nicks)) and
@@ -814,7 +819,7 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
                                    clause[m].w in V.CHOOSE_WORDS):
             m += 1
         new = nick_at(ctx, clause, words, m) if m < len(clause) else None
-        if find_keywords(clause[n:], set(), idx):
+        if any(not _let_be(ctx, clause[n:], kw) for kw in find_keywords(clause[n:], set(), idx)):
             return None  # («…, бью Y»: a move of its own)
         if new is not None and new.nick is not None and new.nick != old.nick and \
                 new.nick not in prev_targets(prev, items) and \
@@ -831,7 +836,8 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
         passed(ctx, clause)  # (the spared player: «него» of «Вместо него Y» after it)
         return True
     rest = tuple(t for t in target.move.targets if t != old.nick)
-    if len(rest) != 1 or (takes_back(words[:k]) and not _second_next(ctx, clause)):
+    if len(rest) != 1 or (takes_back(words[:k]) and not _second_next(ctx, clause) and
+                          not _one_enough(words)):
         return None  # («Стоп, Y пока не трогаем»: the kills asked again)
     # («Режем X и Y... хотя нет, Y пока не трогаем. Вторым убиваем Z»: the second named anew)
     # «Убиваем X и Y… нет, Y не надо» (full moon): X stays
@@ -841,14 +847,58 @@ def _spared_instead(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev:
     return True
 
 
+#: «одного хватит», «хватит и одного», «одного достаточно»: one kill is enough.
+_ONE = frozenset({"одного", "одной", "одним"})
+_ENOUGH = frozenset({"хватит", "хватает", "достаточно", "довольно", "хватит-с"})
+
+
+def _one_enough(words: list[str]) -> bool:
+    """True when a spare of one of two kills says that one kill is enough («Хотя нет, Ваню
+    оставим, одного хватит»), with no hedge («…, но подумаю»): the other kill stays and no
+    second is awaited."""
+    return _UNSURE.isdisjoint(words) and "но" not in words and \
+        any(w in _ONE and not _ENOUGH.isdisjoint(words[max(n - 2, 0):n + 3])
+            for n, w in enumerate(words))
+
+
+#: «пусть», «пускай» before a verb of the third person: what the spared player may go on
+#: doing («…Медведя не трогаем, пусть громит дальше»).
+_LET = frozenset({"пусть", "пускай"})
+
+
+def _let_be(ctx: Ctx, part: list[Tok], kw: Kw) -> bool:
+    """True when the keyword ``kw`` of ``part`` (what follows a spare) is a verb of the third
+    person right after «пусть» and no player is named after it («пусть громит дальше», «пусть
+    лечит»): the spared player left to his doings, no move of the sender's."""
+    if kw.i < 1 or part[kw.i - 1].w not in _LET or not third_person(part[kw.j - 1].w):
+        return False
+    words = clause_words(part)
+    return not any(part[n].word and nick_at(ctx, part, words, n) is not None
+                   for n in range(kw.j, len(part)))
+
+
 _SECOND_OPENS = re.compile(r"[\s.!…,;:)—–-]*(?:а\s+|и\s+)?(?:втор(?:ым|ого|ой|ую|ая)|"
                            r"другим|другого)\b", re.IGNORECASE)
+
+#: A sentence that names the player put in the spared one's place and nothing else («Вместо
+#: него — Z.», «Вместо неё Ванюшу Ахтубинского.»): its words after «вместо него».
+_INSTEAD_OPENS = re.compile(r"[\s.!…,;:)—–-]*вместо\s+(?:него|неё|нее)\s*[—–:-]?\s*"
+                            r"([^\s,.!?;:…()—–-][^,.!?;:…()\n]*)(?=[.!\n]|$)", re.IGNORECASE)
 
 
 def _second_next(ctx: Ctx, clause: list[Tok]) -> bool:
     """True when the sentence after ``clause`` opens with «вторым», «второго» («…Y пока не
-    трогаем. Вторым убиваем Z»): the other kill is given anew beside the one kept."""
-    return _SECOND_OPENS.match(ctx.text, clause[-1].end) is not None
+    трогаем. Вторым убиваем Z»), or is «Вместо него — Z» with no hedge or condition («…Y не
+    трогаем. Вместо него — Z»): the other kill is given anew beside the one kept."""
+    if _SECOND_OPENS.match(ctx.text, clause[-1].end) is not None:
+        return True
+    m = _INSTEAD_OPENS.match(ctx.text, clause[-1].end)
+    return m is not None and _UNSURE.isdisjoint(m.group(1).lower().split())
+
+
+#: Words that make the player named after «вместо него» a hypothesis, asked as before.
+_UNSURE = V.HYPOTHETICAL_WORDS | V.DOUBT_WORDS | frozenset(
+    {"наверное", "наверно", "пожалуй", "возможно", "видимо", "мб", "подумаю", "посмотрим"})
 
 
 def _earlier_target(ctx: Ctx, clause: list[Tok], k: int, hit: NameHit, prev: Prev,

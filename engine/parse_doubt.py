@@ -372,7 +372,8 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
                 put_off = look
         if put_off is None:
             put_off = next((k for k, w in enumerate(words) if w == "хз" or (
-                k and words[k - 1] == "не" and w in _NOT_SURE)), None)
+                k and words[k - 1] == "не" and w in _NOT_SURE and
+                not _spare_said(idx, words, k - 1, it.spared))), None)
             if put_off is None or ("хотя" not in words and not _hedged(clauses, at, end)):
                 doubt = _doubted_next(ctx, clauses, items, n, at, end)
                 if doubt is not None:  # «Наверное, послежу за X, у неё гости. Хотя не знаю…»
@@ -386,6 +387,20 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
 
 #: Problems of a move refused outright: a joke word after it takes it back as well.
 _REFUSED = frozenset({"not_your_role", "not_allowed"})
+
+def _spare_said(idx, words: list[str], k: int, spared: tuple[str, ...]) -> bool:
+    """True when the «не» at ``k`` of the words after a move follows, within two words, the
+    name of a target the letter already took off that move («Убиваем X и Y. Хотя нет, Y не
+    надо, пусть лучше Z»: engine.parse_correct read the spare and put Z in Y's place): the
+    «не надо» is that spare, no doubt of the move as it now stands."""
+    if not spared:
+        return False
+    for j in range(max(k - 3, 0), k):
+        hit = idx.exact(words, j, None)
+        if hit is not None and hit.nick in spared and j + hit.length >= k - 1:
+            return True
+    return False
+
 
 #: Marks after which a joke word opens its own remark («…на вшивость — шучу»).
 _REMARK_MARKS = frozenset({"—", "–", "-", ",", ":"})

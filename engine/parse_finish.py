@@ -49,6 +49,14 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
     """Merge votes, refuse conflicting duplicates and excluded hunts, refuse a dead sender."""
     items.sort(key=lambda it: it.pos)
     withdrew = any(it.withdraw is not None for it in items)
+    if withdrew:
+        # «Голоса: X и Y. … upd снимаю голос с Y, он же уже мёртв»: the vote on the dead
+        # taken off by the writer himself later in the letter: nothing left to refuse
+        items = [it for it in items if not (
+            it.move is None and it.problem is not None and it.tried == "vote" and
+            it.problem.reason == "target_dead" and it.pos >= 0 and it.problem.target and
+            any(o.withdraw and o.pos > it.pos and it.problem.target in o.withdraw
+                for o in items))]
     items = _withdrawn(_corrected(ctx, _misplaced_back(items)), ctx.text)
     done = {it.move.action for it in items if it.move is not None}
     items = [it for it in items if not (it.problem is not None and it.tried in done and (

@@ -293,11 +293,13 @@ def spared_nick(ctx: Ctx, clause: list[Tok], words: list[str], k: int, prev: Pre
     return hit.nick if keep_len(clause, words, n) else None
 
 
-#: Verbs that leave a player alive or untouched («Ваню оставим», «Лося пощадим»): a spare as
-#: «не трогаем» is.
-_KEEP = frozenset({"оставим", "оставляем", "оставлю", "пощадим", "пощажу", "помилуем"})
+#: Verbs that leave a player alive or untouched («Ваню оставим», «Лося пощадим», «Кот
+#: подождёт»): a spare as «не трогаем» is.
+_KEEP = frozenset({"оставим", "оставляем", "оставлю", "пощадим", "пощажу", "помилуем",
+                   "подождет", "подождёт", "подождут", "обождет", "обождёт", "потерпит"})
 #: What may follow such a verb («оставим на завтра», «оставим пока», «оставим в живых»).
-_KEEP_AFTER = frozenset({"пока", "на", "в", "жить", "живым", "живой", "завтра", "потом"})
+_KEEP_AFTER = frozenset({"пока", "на", "в", "жить", "живым", "живой", "завтра", "потом",
+                         "до"})  # («Кот подождёт до завтра»)
 
 
 def keep_len(clause: list[Tok], words: list[str], n: int) -> int:

@@ -456,6 +456,8 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
     if not decides and not any(t.word and (t.w in V.SUGGEST_WORDS or (
             t.w.startswith(_SUGGEST) and is_verb(t.w))) for t in clause[:kw.i]):
         return
+    if not decides and _suggestion_corrected(clause, kw.i):
+        return  # «предлагаю — нет, не предлагаю, а заявляю: убиваем X»: an order after all
     if not decides and kw.cls == V.KILL and not {"если", "ежели"} & set(words) and \
             member_nominates(ctx, clause, kw):
         return  # «Предлагаю убрать X» to the host, no boss named: his naming of the victim
@@ -463,6 +465,27 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
                 it.move.action == "clan_kill")
     p = problem(kill.move.span, "unparsed", "conditional")
     _replace(items, mark, p, kill.pos)
+
+
+#: Verbs of stating a decision that a suggestion may be corrected to («а точнее, заявляю»).
+_STATED = frozenset({"заявляю", "объявляю", "приказываю", "постановляю", "велю", "требую"})
+#: Words of a correction between the suggestion and that verb.
+_RATHER = frozenset({"нет", "точнее", "вернее", "а"})
+
+
+def _suggestion_corrected(clause: list[Tok], i: int) -> bool:
+    """True when, before the keyword at ``i``, a word of suggesting is corrected by the
+    sender himself to a verb of stating a decision («От клана предлагаю — нет, не предлагаю, а
+    заявляю: убиваем X», «предлагаю клану, а точнее, от себя заявляю: убиваем X»): a
+    correction word («нет», «точнее», «а») between them and the verb not negated."""
+    words = [t.w for t in clause[:i] if t.word]
+    first = next((n for n, w in enumerate(words) if w in V.SUGGEST_WORDS or
+                  w.startswith(_SUGGEST)), None)
+    if first is None:
+        return False
+    return any(w in _STATED and words[n - 1] != "не" and
+               not _RATHER.isdisjoint(words[first + 1:n])
+               for n, w in enumerate(words[first + 1:], first + 1))
 
 
 def immune_said(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:

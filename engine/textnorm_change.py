@@ -2,7 +2,7 @@
 
 - «Снимаю с X, ставлю на Y»: taking off one player and putting on another is said of the
   vote (the noun left out is «голос», as in «снимаю голос с X, ставлю на Y»): written with
-  the noun;
+  the noun; so is «Снимаю голос с X. Ставлю на Y», the putting on in the next sentence;
 - «Меняю на Y», «Поменяй(те) на Y» from a player whose only moves are the vote and the
   hunt (a plain civilian, the inactive son), in a letter that names neither of them: the
   change of his vote, the move a reply to the host's «Принято» changes («МО меняю на Y»
@@ -20,6 +20,11 @@ from .textcase import lower_of
 #: «снимаю с X, ставлю на Y»: both verbs, no noun between the verb and its preposition.
 _OFF_ON = re.compile(r"(?i)\b(снимаю)(\s+)(?=с[оа]?\s+[^.!?\n]{1,40}?,?\s*(?:а\s+)?"
                      r"(?:ставлю|переставляю|кидаю|перекидываю)\s+на\s)")
+
+#: «Снимаю голос с X (— why). Ставлю на Y»: the sentence right after taking the vote off
+#: one player opens with putting it on another; the noun left out there is «голос».
+_OFF_THEN_ON = re.compile(r"(?i)(\bснимаю\s+(?:свой\s+|мой\s+)?голос\s+с[оа]?\s+[^.!?\n]{1,120}"
+                          r"[.!…]+\s+)(ставлю|переставляю|кидаю|перекидываю)(\s+)(?=на\s)")
 
 #: «меняю на Y», «поменяй на Y», «смените на Y»: the verb of changing right before «на».
 _CHANGE_ON = re.compile(r"(?i)\b(меняю|поменяю|поменяй(?:те)?|смени(?:те)?|"
@@ -49,6 +54,7 @@ def vote_changes(text: str, role: str | None) -> str:
     low = lower_of(text)
     if "снимаю" in low:
         text = _OFF_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
+        text = _OFF_THEN_ON.sub(lambda m: m.group(1) + m.group(2) + " голос" + m.group(3), text)
     if role in _VOTE_ONLY and " на " in low and ("меня" in low or "мени" in low) and \
             _CHANGE_HINT.search(low) and _CHANGE_ON.search(text) and \
             not _MOVE_WORD.search(text):
