@@ -194,12 +194,17 @@ _SILENT_WORDS = frozenset({
     "убийство", "заказ", "приказ", "решение", "ничего", "вовремя", "сегодня", "письмо",
     "прислать", "написать", "отправить", "пришлет", "пришлёт", "напишет", "отправит",
     "забудет", "промолчит", "проспит", "отпишется", "ответит", "успеет", "ещё", "еще",
-    "до", "срока", "дедлайна", "вечера"})
-#: Verbs of sending that say the mate sends nothing only with «не» before them.
+    "до", "срока", "дедлайна", "вечера", "пока", "молчит", "забыл", "забыла",
+    "прислал", "прислала", "написал", "написала", "отправил", "отправила", "успел", "успела",
+    "ответил", "ответила", "отписался", "отписалась"})
+#: Verbs of sending that say the mate sends nothing only with «не» before them (the past
+#: too: «если Горыныч своё не прислал —», «если Коменда ещё не написала,»).
 _SENDS = frozenset({"пришлет", "пришлёт", "напишет", "отправит", "отпишется", "ответит",
-                    "успеет"})
-#: Verbs that say so alone.
-_FAILS = frozenset({"забудет", "промолчит", "проспит"})
+                    "успеет", "прислал", "прислала", "написал", "написала", "отправил",
+                    "отправила", "успел", "успела", "ответил", "ответила", "отписался",
+                    "отписалась"})
+#: Verbs that say so alone («если босс молчит —»).
+_FAILS = frozenset({"забудет", "промолчит", "проспит", "молчит", "забыл", "забыла"})
 
 
 def _silent_mate(text: str, m: re.Match, state: GameState, sender: str) -> str | None:
@@ -223,6 +228,12 @@ def _silent_mate(text: str, m: re.Match, state: GameState, sender: str) -> str |
         hit = hit if hit is not None and hit.kind != "fuzzy" else None
     if hit is None and toks[0].cap:
         hit = idx.capital_reading(words[0].split("-")[0])  # «Эл», «Эл-сама» for «L»
+    if hit is None and me.role != "boss" and len(words[0]) >= 4:
+        # («если регент не успеет —» from a member: his boss «Регент_Фёдор» in lower case)
+        hit = idx.approximate(words[0])
+        hit = hit if hit is not None and hit.kind != "fuzzy" and hit.nick is not None and \
+            state.players[hit.nick].role == "boss" and \
+            state.players[hit.nick].clan == me.clan else None
     if hit is not None and hit.nick is not None:
         mate, rest = hit.nick, words[hit.length:]
     elif words[0] in _BOSS and me.role != "boss":

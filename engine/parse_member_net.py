@@ -40,7 +40,7 @@ from .parse_unread import _QUOTE_OR_Q, overlaps, player_at, read_ranges, sentenc
 from .parse_quiet_net import _members, _piece_signs, _sign
 from . import parse_unread_words as W
 from .textcase import sentences_holding
-from .words import morph
+from .words import is_known_word, morph
 
 #: Words that make a sentence a plan, a condition, a wish or the past.
 _NOT_TODAY = frozenset({"если", "ежели", "бы", "б", "можно", "завтра", "вчера", "позавчера",
@@ -203,6 +203,11 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
             continue
         target = _object_of(ctx, words, names, j, k0)
         if target is None:
+            if (verb == "second" or let or heads) and \
+                    (mate := _own_verb_of(ctx, owners0, open_members, cls)) is not None and \
+                    _object_unread(toks, words, j):
+                return mate, None  # («За Женька хожу я: пусть чистит Олю-диспетчершу»:
+                # his own role verb on a word that names nobody known: asked)
             continue
         sole = [x for x in owners0 if x in open_members]
         if len(sole) != 1:
@@ -215,6 +220,42 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
             words[j - 1] in ("он", "она") or words[j - 2:j] in (["он", "сам"], ["она", "сама"])
         return mate, _sure(ctx, open_members[mate], cls, verb, target, words) if head else None
     return None
+
+
+def _own_verb_of(ctx: Ctx, owners, open_members: dict, cls: str) -> str | None:
+    """The one open member among ``owners`` whose own role move (a theft or a guard) the
+    move class ``cls`` is; None when there is none or more than one."""
+    if not cls:
+        return None
+    sole = [x for x in owners if x in open_members]
+    if len(sole) != 1:
+        return None
+    act = action_for(cls, open_members[sole[0]], ctx.turn)
+    mate = open_members[sole[0]]
+    return sole[0] if act in ("rob", "guard") and act in ROLE_MOVES.get(mate.role, ()) else None
+
+
+#: Words after an order's verb that name no object of it («как обычно», «кого хочет»).
+_NO_OBJECT = frozenset({"как", "кого", "кому", "что", "где", "сам", "сама", "тоже", "опять",
+                        "снова", "всех", "всё", "все", "никого", "ничего", "его", "её", "ее",
+                        "их", "него", "неё", "нее", "них", "тебя", "нас", "вас"})
+
+
+def _object_unread(toks, words: list[str], j: int) -> bool:
+    """True when the verb at ``j`` is followed in its clause (past «у», «к», «ко», a word of
+    time) by a word that may name a player none of the name routes found: a capitalised or
+    unknown word, or a noun («у банщика»)."""
+    m = j + 1
+    while m < len(words) and words[m] in ("у", "к", "ко", "сегодня", "ночью", "опять", "снова"):
+        m += 1
+    if m >= len(words) or not toks[m].word or not words[m].isalpha() and "-" not in words[m]:
+        return False
+    w = words[m]
+    if w in _NO_OBJECT or w in _ME:
+        return False
+    if toks[m].cap or not is_known_word(w.split("-")[0]):
+        return True
+    return any(p.tag.POS == "NOUN" for p in morph().parse(w)[:1])
 
 
 def _subject_ok(words: list[str], k0: int, j: int) -> bool:

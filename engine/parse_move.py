@@ -632,6 +632,11 @@ def _member_first(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw,
         return None  # the member comes after a dash or a colon only
     words = clause_words(clause)
     hit = name_index(ctx.nicks).exact(words, k, None)
+    if hit is None and clause[k].cap and words[k].isalpha():
+        # («Кража — Ева (она теперь за Штирлица) — у Шерлока»: a clan mate by one word of
+        # his nick, a part or pet form, never a fuzzy guess; checked a mate below)
+        hit = name_index(ctx.nicks).approximate(words[k])
+        hit = hit if hit is not None and hit.kind != "fuzzy" else None
     if hit is None or hit.nick in (actor.nick, ctx.sender.nick):
         return None
     p = ctx.state.players.get(hit.nick)
