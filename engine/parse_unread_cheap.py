@@ -18,7 +18,7 @@ from .grammar_hot import letter_pieces, piece_table
 from .names import name_index
 from .parse_types import Ctx
 from . import parse_unread_words as W
-from .words import is_known_word, person_name, role_words
+from .words import person_name, role_words
 
 __all__ = ["cheap_verdict", "may_ask", "may_ask_where", "own_words", "sentence_verdict"]
 
@@ -133,12 +133,12 @@ def tally(sentence: str) -> bool:
 
 def lower_named(idx, words) -> bool:
     """True when one of ``words`` (lower case, as written) is a first name, surname or
-    patronymic written small, or a word no dictionary knows, that is a name form of a player
-    («переезжаю лёху», «закатываю серёжу»): a writer who types no capitals names players so
-    (never a fuzzy guess; a common noun such as «ёж» stays the dictionary's, as in
-    :func:`engine.parse_unread.player_at`)."""
+    patronymic written small that is a name form of a player («переезжаю лёху», «закатываю
+    серегу»): a writer who types no capitals names players so (never a fuzzy guess; a common
+    noun such as «ёж» stays the dictionary's, and a word no dictionary knows is left out: «сижу
+    у доба» is chatter more often than a name)."""
     for w in words:
-        if len(w) > 2 and w.isalpha() and (person_name(w) or not is_known_word(w)):
+        if len(w) > 2 and w.isalpha() and person_name(w):
             hit = idx.approximate(w)
             if hit is not None and hit.kind != "fuzzy":
                 return True
