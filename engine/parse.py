@@ -84,6 +84,7 @@ from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
+from .parse_clan_net import clan_said, same_one_after
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
@@ -540,6 +541,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
         # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
         problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))
+        # «Заказное (от клана) — X», «Проверяю X и её же высаживаем»: a clan's night order no
+        # rule read, asked (engine.parse_clan_net)
+        read = _read_so_far(log, moves, problems)
+        problems = list(problems) + clan_said(ctx, visible, read, list(problems))
+        problems += same_one_after(ctx, visible, read, problems)
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

@@ -21,6 +21,7 @@ from .names import name_index
 from .names_hit import NameHit
 from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _WORD_RE, overlaps, read_ranges, sentence_spans
+from .parse_unread_words import move_word
 from .translit import cyrillic_reading
 from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
 
@@ -600,6 +601,10 @@ _UNDECIDED = frozenset({"посмотрим", "посмотрю", "подума�
 #: A sentence that leaves the musing before it open: «Может быть, нет.», «А может, и нет».
 _MAYBE_NOT = re.compile(r"\s*(?:а |ну )?может(?:,? быть)?,? (?:и |что )?нет[.!…)]*\s*")
 
+#: «а может и нет» inside a sentence, after the musing (lowered text).
+_MAYBE_NOT_IN = re.compile(r"[,\s]а\s+может(?:,?\s+быть)?,?\s+(?:и\s+)?нет(?!\w)")
+
+
 #: Object pronouns that point at a player named before («охоту на него заявлю»).
 _PRONOUNS = frozenset({"него", "неё", "нее", "нему", "ней", "нём", "нем"})
 
@@ -732,7 +737,11 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         aimed = not acts and s_n + 1 < len(sentences) and \
             _MAYBE_NOT.fullmatch(visible[slice(*sentences[s_n + 1])].lower()) is not None
         # («Может быть, томагавк в X. Может быть, нет.»: a blow at a player weighed)
-        if not (acts or aimed) or not acts.isdisjoint(made):
+        weighed = not acts and not aimed and _MAYBE_NOT_IN.search(lower, lo, hi) is not None \
+            and any(move_word(words[k]) == "first" for k in wk)
+        # («может X погоняю, а может и нет»: a verb of the sender's no lexicon holds, on a
+        # player, weighed in the same sentence)
+        if not (acts or aimed or weighed) or not acts.isdisjoint(made):
             continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
         # (the player may stand before the hedge too: «в капитана мб стрельну хз»)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)

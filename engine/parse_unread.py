@@ -43,7 +43,7 @@ from .parse_pause import (after_pause, claimed, if_branches, net_asks, plain_ord
                           unvetoed)
 from . import parse_unread_words as W
 from . import parse_slots as S
-from .words import is_known_word, morph, role_words
+from .words import is_known_word, morph, person_name, role_words
 
 #: How many tokens apart a name and a move word may stand.
 _NEAR = 4
@@ -835,7 +835,8 @@ def _player_at(idx, toks: list[Tok], words: list[str], k: int):
     """:func:`player_at`'s answer, looked up."""
     hit = idx.exact(words, k, None)
     t = toks[k]
-    if hit is None and (t.cap or not is_known_word(t.w)) and t.w.isalpha():
+    if hit is None and (t.cap or not is_known_word(t.w) or person_name(t.w)) and t.w.isalpha():
+        # (a first name written small is a player's too: «переезжаю лёху»)
         hit = idx.approximate(t.w)
         if hit is not None and hit.kind == "fuzzy":
             hit = None

@@ -18,7 +18,7 @@ from .grammar_hot import letter_pieces, piece_table
 from .names import name_index
 from .parse_types import Ctx
 from . import parse_unread_words as W
-from .words import role_words
+from .words import person_name, role_words
 
 __all__ = ["cheap_verdict", "may_ask", "may_ask_where", "own_words", "sentence_verdict"]
 
@@ -76,7 +76,7 @@ def cheap_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -> b
     caps = None  # (found only when needed, as in :func:`sentence_verdict`)
     if idx.trigger_forms().isdisjoint(words):
         caps = _CAPITAL.findall(sentence)
-        if not caps:
+        if not caps and not lower_named(idx, words):
             return False
     if _key_words(words, own):
         return True
@@ -104,7 +104,7 @@ def sentence_verdict(ctx: Ctx, sentence: str, lower: str, own: frozenset[str]) -
     caps = None
     if idx.trigger_forms().isdisjoint(words):
         caps = _CAPITAL.findall(sentence)
-        if not caps:
+        if not caps and not lower_named(idx, words):
             return False
     if sentence.rstrip().endswith("?") or _QUOTE_MARK.search(sentence) or \
             not W.VETO.isdisjoint(words):
@@ -129,6 +129,20 @@ def tally(sentence: str) -> bool:
     told by four C-level ``in`` tests, not by the pattern's lazy try of up to 40 lengths."""
     return ("—" in sentence or "–" in sentence or ":" in sentence or "-" in sentence) and \
         TALLY.match(sentence) is not None
+
+
+def lower_named(idx, words) -> bool:
+    """True when one of ``words`` (lower case, as written) is a first name, surname or
+    patronymic written small that is a name form of a player («переезжаю лёху», «закатываю
+    серегу»): a writer who types no capitals names players so (never a fuzzy guess; a common
+    noun such as «ёж» stays the dictionary's, and a word no dictionary knows is left out: «сижу
+    у доба» is chatter more often than a name)."""
+    for w in words:
+        if len(w) > 2 and w.isalpha() and person_name(w):
+            hit = idx.approximate(w)
+            if hit is not None and hit.kind != "fuzzy":
+                return True
+    return False
 
 
 def _key_words(words, own: frozenset[str]) -> bool:
