@@ -605,6 +605,7 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 not (words[k - 1] == "и" and (words[k + hit.length + 1:k + hit.length + 2] in (
                     ["оба"], ["обе"], ["они"], ["обоих"], ["обеих"]) or
                     plural_verb(words[k + hit.length + 1:k + hit.length + 2]))) and \
+                not (words[k - 1] == "," and _of_them_all(words, k + hit.length)) and \
                 not (joined and object_form(idx, words[k], hit, expected)) and \
                 not (joined and written_object(t, hit, expected)) and \
                 not (words[k - 1] == "и" and ctx.votes > 1 and len(out.hits) == 1) and \
@@ -1004,6 +1005,20 @@ _NUMBERED = frozenset({"ночь", "ночи", "день", "дня", "тур", "
 #: A number with the ending of an ordinal («47-й», «5-го», «3-ю»).
 _ORDINAL = re.compile(r"\d+-(?:й|я|е|ю|го|му|м|х|ой|ая|ое|ую|ого|ому|ым|ых|ми)")
 _NUMBERED_WORD = re.compile(r"([а-яё]+)-?(\d{1,2})")
+
+
+#: Words opening a remark after a dash that speaks of the whole list before it («Линч: Бука,
+#: Кир — кто-то из них точно крыса», «X, Y, Z — все трое мутные»).
+_OF_THEM_ALL = frozenset({"кто-то", "кто-нибудь", "все", "всё", "оба", "обе", "они", "трое",
+                          "четверо", "один", "одна", "каждый", "любой", "любая"})
+
+
+def _of_them_all(words: list[str], k: int) -> bool:
+    """True when a dash at ``k`` opens a remark on all of the players listed before it: the
+    last name of a comma list is then one more name of the list, no subject of a statement
+    of its own («Линч: Бука, Кир — кто-то из них крыса»: the vote names both)."""
+    return words[k:k + 1] in (["—"], ["–"], ["-"]) and words[k + 1:k + 2] != [] and \
+        words[k + 1] in _OF_THEM_ALL
 
 
 def _numbered_turn(words: list[str], k: int) -> bool:
