@@ -291,15 +291,17 @@ def _unit_choices(word: str, i: int, english: bool) -> tuple[int, tuple[str, ...
     nxt = word[i + 1:i + 2]
     after = word[i + 2:i + 3]
     if english and ch in _MAGIC_E and nxt and nxt not in _LAT_VOWELS and after == "e" and \
-            i + 3 == len(word) and i > 0:
-        return 1, _MAGIC_E[ch]  # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»
+            i + 3 == len(word) and (i > 0 or nxt not in "rx"):
+        # a silent final «e»: «Kate» → «Кейт», «Mike» → «Майк»; so in a word of three
+        # letters: «Ice» → «Айс», «Ace» → «Эйс» (not «Ore», «Axe»)
+        return 1, _MAGIC_E[ch]
     if english and ch in _MAGIC_E and i > 0 and _silent_inner_e(word, i + 2):
         return 1, _MAGIC_E[ch]  # a silent «e» inside: «Bateman» → «Бейтман», «Jameson»
     if english and ch == "e" and _silent_inner_e(word, i):
         return 1, ("е", "")
-    if english and ch == "e" and i == len(word) - 1 and i > 2 and \
+    if english and ch == "e" and i == len(word) - 1 and i >= 2 and \
             word[i - 1] not in _LAT_VOWELS and word[i - 2] in _MAGIC_E:
-        return 1, ("е", "")
+        return 1, ("е", "")  # («Ice», «Axe»: the three-letter words too)
     if english and ch == "e" and i == len(word) - 2 and word[-1] == "s" and i > 2 and \
             word[i - 1] not in _LAT_VOWELS + "sxzh" and word[i - 2] in _LAT_VOWELS + "lrn":
         return 1, ("е", "")  # an English «-es» said «-с»: «Holmes» → «Холмс», «Jones» → «Джонс»
