@@ -460,6 +460,9 @@ def _close(host, day, event, alive, end, players):
         chosen = _day_row(host, day).fear_chosen
         assert chosen in alive and f"День {day} не закрыт: «Страх» ждёт письма от {inflect(chosen, 'gent')}" in closed
         assert _day_row(host, day).status == "open"
+        # the host sends the «Страх — ваш выбор» letter (one left unsent when the day closes
+        # is dropped: it would reach the player after the choice was made)
+        assert "Отправлено: " in host("send", now=_after(day, 1)).stdout
         choice = next(n for n in alive if n != chosen)
         # someone already writes for the next day: the letter waits for it (not late)
         early_bird = next(n for n in alive if n not in (chosen, choice))
