@@ -106,7 +106,7 @@ class Answers:
               late_deadline=None, late_row=None, came_after=None, moved=False, closed_early=None, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None, overruled=(),
               empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=(),
-              timing=()) -> None:
+              timing=(), subject_moves=False) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
         breaker). ``standing``: moves of the sender's earlier letters of the day that still
@@ -121,7 +121,9 @@ class Answers:
         ``folded``: see :meth:`mailer.render.Renderer.reply`; ``quoted``: the moves of a letter
         without one of its own that stand only in what it quotes (:func:`moves_in_quote`);
         ``head``: who moves for a clan member (:func:`mailer.reply_context.clan_head`), so
-        that his night line says what really stands for him; ``empty_body``: the letter's
+        that his night line says what really stands for him; ``subject_moves``: the letter's
+        text holds no move and its subject does (told with ``empty_body``, the subject, as an
+        empty letter is); ``empty_body``: the letter's
         subject when it has no text of its own (:meth:`mailer.render.Renderer.reply`);
         ``unvote``: the letter takes back a vote and gives none, ``withdrawn``: the votes of
         the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
@@ -155,6 +157,7 @@ class Answers:
                                    now=self.now, standing=list(standing), replaced=list(replaced),
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
+                                   subject_moves=subject_moves,
                                    unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
                                    carried=list(carried), lost_vote=lost, overruled=list(overruled),
                                    timing=list(timing), received=utc(r.received))

@@ -43,7 +43,7 @@ from .outbox import game_key, is_game_message_id
 from .decode import recut
 from .own_letters import OwnLetters, cut_own_letters
 from .questions import QUESTION_NOTE, for_host
-from .render import Renderer
+from .render import Renderer, subject_told
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
 from .reply_context import (EarlierReply, carried_block, clan_head, clan_idle, earlier_replies, fold, folded_letters,
@@ -476,8 +476,16 @@ class _Run:
         # read from the text alone; the reply and the host's note say so
         empty = decoded.subject if state == LetterState.NO_MOVES and not problems and not quoted \
             and not decoded.unmarked_quote and not any(ch.isalnum() for ch in body) else None
+        # a text with no move beside a subject holding one («Линч Бармалей, Бука» as the
+        # subject, «всё в теме» as the text): told as an empty letter is
+        subject_moves = empty is None and state == LetterState.NO_MOVES and not problems and \
+            not quoted and not decoded.unmarked_quote and bool(decoded.subject.strip()) and \
+            bool(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info).moves)
+        if subject_moves:
+            empty = decoded.subject
         if empty is not None:
-            letter.notes.append("текст письма пустой: ходы из темы не читаются" + (
+            letter.notes.append(("в тексте письма хода нет" if subject_moves else "текст письма пустой")
+                                + ": ходы из темы не читаются" + (
                 f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
         # the earlier replies still queued are held back: this one says what they said beyond
         # the moves, less what a later letter settled (mailer.reply_context)
@@ -489,7 +497,7 @@ class _Run:
                            overruled=overruled,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),
-                           empty_body=empty, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
+                           empty_body=empty, subject_moves=subject_moves, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
                            withdrawn=withdrawn,
                            quote_skipped=skipped if skipped["head"] and (
                                skipped["kept"] or state == LetterState.NO_MOVES and not problems

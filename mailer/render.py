@@ -182,7 +182,7 @@ class Renderer:
               withdrawn: list[Move] = (), quote_skipped: dict | None = None,
               carried: list[dict] = (), lost_vote: str | None = None,
               overruled: list[dict] = (), timing: list[str] = (),
-              received: datetime | None = None) -> str:
+              received: datetime | None = None, subject_moves: bool = False) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -208,7 +208,9 @@ class Renderer:
         without a move of its own quotes (:func:`mailer.answers.moves_in_quote`), told that a
         move in a quote does not count; ``empty_body``: the letter has no text of its own,
         and this is its subject ("" for none), told that moves are read from the text only,
-        never from the subject; ``unvote``: the letter takes back a vote and gives none
+        never from the subject (``subject_moves``: the text is there, with no move in it, and
+        the subject holds one: «Линч Бармалей» as the subject, «всё в теме» as the text);
+        ``unvote``: the letter takes back a vote and gives none
         (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
         day it took back (none: there was nothing to take back); ``quote_skipped``: the
         ``head`` line of a quote without «>» the letter was cut at and whether the player's
@@ -255,7 +257,8 @@ class Renderer:
                                       for o in overruled if o["nick"] in state.players]
                            if status == "applied" else [],
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
-                           empty_body=empty_body is not None, subject_told=_subject_told(empty_body or ""),
+                           empty_body=empty_body is not None, subject_told=subject_told(empty_body or ""),
+                           subject_moves=subject_moves,
                            unvote=unvote, vote_kept=vote_kept, quote_skipped=quote_skipped,
                            quote_head=_short(quote_skipped["head"]) if quote_skipped else "", withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
@@ -572,7 +575,7 @@ def _short(line: str, limit: int = 90) -> str:
     return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
-def _subject_told(subject: str) -> str:
+def subject_told(subject: str) -> str:
     """A letter's subject as its reply quotes it: without «Re:», «Fwd:» and the game's
     «[тег]» heads, whitespace folded; "" when nothing else is left."""
     return " ".join(_SUBJECT_HEADS.sub("", subject).split())

@@ -84,3 +84,22 @@ def test_too_many_votes_is_a_vote_not_accepted_and_a_wish_on_the_target_no_skip(
         assert "Кража: Кира" in body and "пропускаете" not in body
     finally:
         g.store.dispose()
+
+
+def test_moves_in_the_subject_only_are_told_not_read(tmp_path):
+    """A player's trial: Subject «Линч Маруська», text «всё в теме»: the reply said only «В
+    письме я не нашёл ни одного хода»; it now says the text has no move and moves are not read
+    from the subject, naming it (as for a letter with an empty text). A subject with no move
+    («Ход», «Привет») beside a text without one is not named."""
+    g = _game(tmp_path)
+    try:
+        _send(g, "kira@example.org", "всё в теме", "s1@x", 2, subject="Линч Маруська")
+        body = " ".join(_reply(g, "s1@x").body.split())
+        assert ("В тексте письма хода нет, а ходы я читаю только из текста письма, не из темы (в теме — "
+                "«Линч Маруська»)") in body
+        assert "не нашёл ни одного хода" not in body
+        _send(g, "kira@example.org", "всем привет, я пока думаю", "s2@x", 3, subject="Привет")
+        body = " ".join(_reply(g, "s2@x").body.split())
+        assert "не нашёл ни одного хода" in body and "из темы" not in body
+    finally:
+        g.store.dispose()
