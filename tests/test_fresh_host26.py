@@ -15,8 +15,9 @@ from test_sync import START, Game, letter
 def test_a_letter_with_the_move_in_its_subject_only_is_told_moves_are_read_from_the_text(tmp_path):
     """Moves are read from a letter's text only (the subject is never read as moves, as
     nowhere else): a letter with an empty text (a signature alone is no text) is told so,
-    with its subject quoted, and the host's note says it; a letter with text and no move is
-    answered as before."""
+    with its subject quoted, and the host's note says it; a letter with text and no move whose
+    subject holds one is told the same of its text (session 49: a player's «всё в теме» was
+    told only «не нашёл ни одного хода»)."""
     g = Game(tmp_path)
     try:
         g.deliver(letter("buka@example.org", "", msgid="s1@x", subject="Re: [Мафия] Голосую за Ягуарчика"),
@@ -38,11 +39,14 @@ def test_a_letter_with_the_move_in_its_subject_only_is_told_moves_are_read_from_
     assert "не нашёл ни одного хода" not in bodies["reply:s1@x"]
     assert "(в теме — «Лечу Буку»)" in bodies["reply:s2@x"]
     assert "Текст письма пустой" not in bodies["reply:s3@x"]
-    assert "В письме я не нашёл ни одного хода." in bodies["reply:s3@x"]
+    assert ("В тексте письма хода нет, а ходы я читаю только из текста письма, не из темы "
+            "(в теме — «Линч: Бука»). Пожалуйста, напишите ходы в самом письме.") in bodies["reply:s3@x"]
+    assert "не нашёл ни одного хода" not in bodies["reply:s3@x"]
     assert states["s1@x"] == states["s2@x"] == "no_moves"
     assert "текст письма пустой: ходы из темы не читаются (тема: «Re: [Мафия] Голосую за Ягуарчика»)" \
         in notes["s1@x"]
     assert "текст письма пустой" not in notes["s3@x"]
+    assert "в тексте письма хода нет: ходы из темы не читаются (тема: «Линч: Бука»)" in notes["s3@x"]
 
 
 # --- 2. «Снимаю голос.» takes back the vote of an earlier letter ----------------------------
