@@ -21,7 +21,7 @@ import re
 from .grammar_rules import problem
 from .grammar_tokens import clause_words, tokenize_span
 from .model import Problem
-from .parse_types import Ctx, Item
+from .parse_types import Ctx, Item, asked_already
 from .parse_unread import _names, overlaps, read_ranges, sentence_spans
 from .textcase import lower_of
 from . import parse_unread_words as W
@@ -69,7 +69,7 @@ def clan_said(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
                 not _names(ctx, toks, words, mates):
             continue
         text = sentence.rstrip(".!…")
-        if text not in quoted and not any(text in q or q in text for q in quoted):
+        if not asked_already(text, quoted):
             out.append(problem(text, "unparsed", "unread"))
     return out
 
@@ -120,7 +120,7 @@ def same_one_after(ctx: Ctx, visible: str, items: list[Item], asked: list[Proble
             continue  # (not «… и его же потом обсудим в ветке»: talk, a plan)
         lo = next((a for a, z in spans if a <= b < z), b)
         text = visible[lo:hi].strip().rstrip(".!…")
-        if text and text not in quoted and not any(text in q or q in text for q in quoted):
+        if text and not asked_already(text, quoted):
             out.append(problem(text, "unparsed", "unread"))
             quoted.add(text)
     return out

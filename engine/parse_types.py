@@ -214,6 +214,12 @@ def name_written(ctx: Ctx, clause: list[Tok], lo: int, hi: int) -> bool:
     return any(clause[k].word and idx.exact(words, k, None) for k in range(lo, hi))
 
 
+def asked_already(text: str, asked) -> bool:
+    """True when the sentence ``text`` is, holds or is held by one of the texts ``asked``
+    (the problems' texts so far, any iterable of str): a net does not ask it again."""
+    return any(text in q or q in text for q in asked)
+
+
 def unknown_name(ctx: Ctx, text: str, word: str, action: str = "") -> Problem:
     """The problem for ``word`` standing where a player goes and fitting no nickname, in the
     line ``text``: «Не нашёл … Проверьте ник» (``unknown_name``); when the word is a short

@@ -17,7 +17,7 @@ import re
 from .grammar_rules import problem
 from .model import Problem
 from .names import name_index
-from .parse_types import Ctx
+from .parse_types import Ctx, asked_already
 from .textcase import lower_of, plain_lower, sentences_holding
 from .words import is_known_word, morph
 
@@ -107,7 +107,7 @@ def vote_lines(ctx: Ctx, visible: str, spans: list[tuple[int, int]], read,
             if not all(_living(idx, ctx, w) for w in names) and not _loose(ctx, idx, sentence):
                 continue
         text = sentence.strip().rstrip(".!…")
-        if text not in quoted and not any(text in q or q in text for q in quoted):
+        if not asked_already(text, quoted):
             out.append(problem(text, "unparsed", "unread"))
     return out
 
