@@ -474,12 +474,11 @@ class _Run:
         head = clan_head(ctx.state, nick, lambda boss: batch.standing_of(s, boss, ctx.day))
         # a letter with no text of its own (the move written in the subject only): moves are
         # read from the text alone; the reply and the host's note say so
-        empty = decoded.subject if state == LetterState.NO_MOVES and not problems and not quoted \
-            and not decoded.unmarked_quote and not any(ch.isalnum() for ch in body) else None
+        no_own_move = state == LetterState.NO_MOVES and not problems and not quoted and not decoded.unmarked_quote
+        empty = decoded.subject if no_own_move and not any(ch.isalnum() for ch in body) else None
         # a text with no move beside a subject holding one («Линч Бармалей, Бука» as the
         # subject, «всё в теме» as the text): told as an empty letter is
-        subject_moves = empty is None and state == LetterState.NO_MOVES and not problems and \
-            not quoted and not decoded.unmarked_quote and bool(decoded.subject.strip()) and \
+        subject_moves = no_own_move and empty is None and bool(decoded.subject.strip()) and \
             bool(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info).moves)
         if subject_moves:
             empty = decoded.subject

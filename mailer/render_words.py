@@ -54,6 +54,7 @@ CLAN_OF_RU = {"clan1": "клана 1", "clan2": "клана 2"}
 #: Move names as a letter's line starts them («Лечение: Бука»).
 ACTION_RU = {k: v[0].upper() + v[1:] for k, v in ACTIONS_RU.items()}
 
+
 def autokill_edge(state, nick: str) -> str | None:
     """The warning for a living player one autokill point from the game's limit
     (DECISIONS.md §7: a day without a lynch vote or with too few words in the thread is a
@@ -64,10 +65,10 @@ def autokill_edge(state, nick: str) -> str | None:
     limit = state.rules.autokill_points
     if p is None or not p.alive or limit < 2 or p.autokill_points != limit - 1:
         return None
-    n = p.autokill_points
-    told = "штрафное очко" if n % 10 == 1 and n % 100 != 11 else \
-        "штрафных очка" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "штрафных очков"
-    return f"Внимание: у вас уже {n} {told} автокилла из {limit} — ещё одно, и вы выбываете из игры."
+    from .words import count
+
+    told = count(p.autokill_points, "штрафное очко", "штрафных очка", "штрафных очков")
+    return f"Внимание: у вас уже {told} автокилла из {limit} — ещё одно, и вы выбываете из игры."
 
 
 def action_title(action: str, role: str | None = None) -> str:
