@@ -221,6 +221,9 @@ def _skips_other_move(clause: list[Tok], i: int, present: set[str]) -> bool:
 #: «пусть посидит без хода», «пускай он пропустит»: what the writer wishes another player.
 _LET = frozenset({"пусть", "пускай"})
 
+#: Words after «пусть» that make the skip the writer's own («пусть сегодня будет без хода»).
+_OWN_DAY = frozenset({"будет", "буду", "будем", "я", "мы", "меня", "нас", "день", "ночь", "ночью"})
+
 
 def _wished_on_other(clause: list[Tok], i: int) -> bool:
     """True when the skip phrase at ``i`` follows «пусть»/«пускай» in its clause («Ворую у
@@ -229,10 +232,6 @@ def _wished_on_other(clause: list[Tok], i: int) -> bool:
     the day or the writer himself."""
     let = next((k for k in range(i - 1, -1, -1) if clause[k].w in _LET), -1)
     return let >= 0 and not any(t.w in _OWN_DAY for t in clause[let + 1:i])
-
-
-#: Words after «пусть» that make the skip the writer's own («пусть сегодня будет без хода»).
-_OWN_DAY = frozenset({"будет", "буду", "будем", "я", "мы", "меня", "нас", "день", "ночь", "ночью"})
 
 
 #: The clause :func:`clause_flags` read last and its answer: the parser asks again about the

@@ -209,8 +209,9 @@ def request_tag(clause: list[Tok]) -> int:
     """«Ведущий, проверь мне Вольво, а?», «Ворую у Лося, ок?»: a move word in the first
     person singular or the imperative, then a comma and one tag word (:data:`_REQUEST_TAGS`,
     or two: :data:`_REQUEST_TAGS2`) before the «?»: the move is told, the tag only asks for
-    the host's nod. Not when the clause asks leave or wavers (:data:`_ASKING_LEAVE`: «давай я X проверю, а?») or its move
-    word is an infinitive («может пошизить себя, а?»). Returns the comma's index, or -1."""
+    the host's nod. Not when the clause asks leave or wavers (:data:`_ASKING_LEAVE`: «давай
+    я X проверю, а?») or its move word is an infinitive («может пошизить себя, а?»). Returns
+    the comma's index, or -1."""
     if len(clause) >= 4 and clause[-1].w in _REQUEST_TAGS and clause[-2].w == ",":
         d = len(clause) - 2
     elif len(clause) >= 5 and (clause[-2].w, clause[-1].w) in _REQUEST_TAGS2 and clause[-3].w == ",":

@@ -464,8 +464,9 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
     the day but after it was closed (``after_close``), and those refused because the game
-    had ended (``after_end``: it goes on now), become ``pending``: the next sync reads them. So do the letters received after the day's (early) close, on
-    time for its deadline, and read for a later day meanwhile
+    had ended (``after_end``: it goes on now), become ``pending``: the next sync reads them.
+    So do the letters received after the day's (early) close, on time for its deadline, and
+    read for a later day meanwhile
     (:func:`mailer.day.reopened.release_reopened_letters`; ``reread``, when given, receives
     their ids): the next reading reads them for the day, and a player who had the old answer
     gets the new one marked «(исправлено)». The thread's posts follow the same rule
