@@ -160,7 +160,7 @@ def _message(text, kind, reason, candidates, action, target, word, role=None) ->
                  if len(quoted_names) > 1 else "".join(quoted_names))
         return f"Не понял, кого вы имеете в виду: {names}? (в строке {quoted})"
     if kind == "unknown_name":
-        return f"Не нашёл в списке игроков «{word}» (в строке {quoted}). Проверьте ник."
+        return f"Ни один ник из списка игроков не подходит к слову «{word}» (в строке {quoted}). Проверьте ник."
     if kind == "not_your_role":
         if reason == "no_mortar":
             return f"Миномёт сегодня не у вас: ход {quoted} не принят."

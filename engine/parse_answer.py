@@ -7,7 +7,7 @@ not as they write a move: «Кира», «Киру, конечно», «втор
 move word, so :func:`engine.parse.parse_letter` reads nothing from it. Given the problems the
 reply asked about (the mailer finds them: the letter the answer replies to, else the
 sender's letter of the day before it), :func:`read_answer` reads the answer as the asked
-move with the chosen player. A name that was nobody's («Не нашёл в списке игроков «Вася»»)
+move with the chosen player. A name that was nobody's («Ни один ник … не подходит к слову «Вася»»)
 is answered the same way, by the nick meant («Васька_07»).
 
 Precision first: the answer is short (at most :data:`MAX_WORDS` words), names only players

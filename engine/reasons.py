@@ -300,9 +300,12 @@ def refusal_ru(reason: str, quoted: str, target: str | None, action: str,
     """The reply's sentence for a move refused by ``reason`` (:data:`REFUSALS_RU`):
     ``quoted`` the letter's words already in «», ``target`` a nick or None, ``action`` an
     action id, named as ``role`` (the mover's) names it (:func:`action_name`: the psycho's
-    «приглашение к Шизику»); ``not_your_role``: :func:`not_your_role_ru`. An unknown reason
+    «приглашение к Шизику»); ``not_your_role``: :func:`not_your_role_ru`; a vote on a dead
+    player is called a vote («голос за этого игрока не принят»), not a move. An unknown reason
     gets the general «not allowed by the rules» sentence."""
     if reason == "not_your_role":
         return not_your_role_ru(quoted, action, role)
+    if reason == "target_dead" and action == "vote":
+        return f"Игрок «{target or ''}» уже выбыл из игры: голос за этого игрока не принят ({quoted})."
     text = REFUSALS_RU.get(reason, "Этот ход не разрешён правилами: {q}.")
     return text.format(q=quoted, t=target or "", a=(action_name(action, role) if action else "") or "ход")

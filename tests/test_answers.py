@@ -181,7 +181,7 @@ def test_answer_to_a_name_that_is_nobodys(game):
     game.deliver(letter("buka@example.org", "Лечу Васятку", msgid="q6@x"), START + timedelta(hours=2))
     game.sync()
     asked = _reply_to(game, "q6@x")
-    assert "Не нашёл в списке игроков «Васятку»" in asked.body
+    assert "Ни один ник из списка игроков не подходит к слову «Васятку»" in asked.body
     stored = loads(_letters(game)["q6@x"].problems_json)
     assert (stored[0]["kind"], stored[0]["action"]) == ("unknown_name", "heal")
     for n, (text, moves) in enumerate([("Маруська и Кир", []),
@@ -255,7 +255,7 @@ def test_the_answer_keeps_its_question_anywhere_in_its_batch(game, monkeypatch, 
      {"action": "vote", "targets": ["Ягуарчик", "Serginio"]}),
 ])
 def test_a_nick_answers_the_question_about_a_vote(game, event, vote, expected):
-    """fresh26 #1: «Не нашёл в списке игроков «Серджио» … Проверьте ник.» about a vote,
+    """fresh26 #1: «Не нашёл в списке игроков «Серджио» … Проверьте ник.» (now «Ни один ник … не подходит к слову …») about a vote,
     answered «Serginio, конечно»: the vote is counted, as status and README promise. On a
     two-vote day the vote the asked letter kept travels with the question (``kept``) and the
     answered player joins it: the answer's vote is the letter's whole vote, so the kept one
@@ -273,7 +273,7 @@ def test_a_nick_answers_the_question_about_a_vote(game, event, vote, expected):
     game.deliver(letter("buka@example.org", vote, msgid="q10@x"), START + timedelta(hours=2))
     game.sync()
     asked = _reply_to(game, "q10@x")
-    assert "Не нашёл в списке игроков «Серджио»" in asked.body
+    assert "Ни один ник из списка игроков не подходит к слову «Серджио»" in asked.body
     assert status(game.cfg, game.store).asked == ["Бука"]
     game.deliver(letter("buka@example.org", "Serginio, конечно", msgid="a10@x",
                         extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))

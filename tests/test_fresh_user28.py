@@ -142,7 +142,7 @@ def test_two_letters_in_one_sync_get_one_reply_that_repeats_the_first_ones_refus
         assert states == {"reply:a@x": "dropped", "reply:b@x": "queued"}
         body = _reply(g, "b@x").body
         assert "Из письма, полученного 07.12.2026 21:30 (МСК):\n" \
-               "  - Не принято: Не нашёл в списке игроков «Пушистика»" in body
+               "  - Не принято: Ни один ник из списка игроков не подходит к слову «Пушистика»" in body
         assert "  - Вопрос к ведущему (ответит ведущий сам): «Ведущий, а можно лечить себя?»" in body
         assert "Принято (день 1):\n  - Голос на линче: Маруська\n" in body
         assert "Ягуарчик" not in body.split("заменены этим письмом", 1)[0]

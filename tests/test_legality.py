@@ -66,7 +66,7 @@ def test_a_dead_target_beside_a_kept_vote_is_refused_alone():
     assert [m.to_json() for m in res.moves] == [{"action": "vote", "target": "Карлсон"}]
     [p] = res.problems
     assert (p.kind, p.reason) == ("not_allowed", "target_dead")
-    assert p.message == ("Игрок «Ромашка» уже выбыл из игры: ход на этого игрока не принят "
+    assert p.message == ("Игрок «Ромашка» уже выбыл из игры: голос за этого игрока не принят "
                          "(«Линч: Ромашка, Карлсон»).")
 
 
