@@ -224,8 +224,7 @@ def unknown_name(ctx: Ctx, text: str, word: str, action: str = "") -> Problem:
     """The problem for ``word`` standing where a player goes and fitting no nickname, in the
     line ``text``: «Ни один ник … не подходит к слову … Проверьте ник» (``unknown_name``);
     when the word is a short prefix of two living players or more («за Бу» with Бука and
-    Бублик alive), the
-    ``ambiguous`` problem listing them (which one is asked, none is taken)."""
+    Бублик alive), the ``ambiguous`` problem listing them (which one is asked, none is taken)."""
     owners = [n for n in short_prefix_owners(name_index(ctx.nicks), word) if n in ctx.alive]
     if len(owners) > 1:
         return problem(text, "ambiguous", "ambiguous", candidates=tuple(owners), action=action)
