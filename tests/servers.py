@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -22,6 +23,27 @@ LOOPBACK = "127.0.0.1"
 #: Seconds to wait for a server to accept connections.
 START_TIMEOUT = 20.0
 DOVECOT_CANDIDATES = ("/usr/sbin/dovecot", "/usr/local/sbin/dovecot")
+
+
+def die_with_parent(sig: int):
+    """A ``preexec_fn`` for :class:`subprocess.Popen` that asks Linux to send ``sig`` to the
+    server when the test process that started it dies (``prctl(PR_SET_PDEATHSIG)``), so a
+    test run killed before its fixtures' teardown leaves no Dovecot or PostgreSQL running.
+    Called in the child after its uid change (Popen's ``user=``), which would clear it. Off
+    Linux (no ``prctl``): a function doing nothing."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        prctl = libc.prctl
+    except (OSError, AttributeError):
+        return None
+    pr_set_pdeathsig = 1
+
+    def arm() -> None:
+        prctl(pr_set_pdeathsig, sig, 0, 0, 0)
+    return arm
 
 
 class ServerError(RuntimeError):
@@ -295,7 +317,8 @@ class DovecotServer:
         with open(self.root / "stdout.log", "ab") as out:
             self.process = subprocess.Popen([self.binary, "-F", "-c", str(conf)],
                                             stdout=out, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL)
+                                            stdin=subprocess.DEVNULL,
+                                            preexec_fn=die_with_parent(signal.SIGTERM))
         if not wait_for_port(self.port, START_TIMEOUT, alive=lambda: self.process.poll() is None):
             self.stop()
             raise ServerError(f"dovecot did not start on {LOOPBACK}:{self.port}; log:\n{self.log_text}")
@@ -548,8 +571,10 @@ class PostgresServer:
         for name, value in options.items():
             args += ["-c", f"{name}={value}"]
         with open(log, "ab") as out:
+            # SIGINT: PostgreSQL's fast shutdown (SIGTERM would wait for the dead run's sessions)
             self.process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, cwd=self.root, **run_as)
+                                            stdin=subprocess.DEVNULL, cwd=self.root,
+                                            preexec_fn=die_with_parent(signal.SIGINT), **run_as)
         if not self._wait_ready():
             self.stop()
             raise ServerError(f"postgres did not start on {LOOPBACK}:{self.port}; log:\n{self.log_text}")
