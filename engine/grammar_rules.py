@@ -152,6 +152,43 @@ def problem(text: str, kind: str, reason: str, *, candidates: tuple[str, ...] = 
                    target=(target or None) if listed else None)
 
 
+#: The examples of how to write a move that a sentence not understood (reason → the
+#: examples when the sender's role is not known): :func:`_examples` puts the sender's own
+#: moves in their place once it is (:func:`with_own_examples`).
+_EXAMPLES_UNKNOWN_ROLE: dict[str, tuple[str, ...]] = {
+    "reported": ("ворую у …", "проверяю …"), "imperative": ("лечу …", "проверяю …"),
+    "story_subject": ("лечу …",), "whose_pet": ("лечу …",), "unread": ("лечу …", "голос за …"),
+}
+
+
+def _examples(reason: str, role: str | None) -> str:
+    """The examples the ``reason``'s sentence gives, in «» and joined by commas: the moves of
+    the sender's ``role`` (:func:`engine.reasons.own_examples_ru`, at most two), and for
+    ``unread`` also the vote; the general ones (:data:`_EXAMPLES_UNKNOWN_ROLE`) when
+    ``role`` is None."""
+    from .reasons import own_examples_ru
+
+    shown = list(_EXAMPLES_UNKNOWN_ROLE.get(reason, ()))
+    if role is not None:
+        shown = own_examples_ru(role)[:2]
+        if reason == "unread" or not shown:
+            shown.append("голос за …")
+    return ", ".join(f"«{s}»" for s in shown)
+
+
+def with_own_examples(problems, role: str | None) -> list[Problem]:
+    """``problems`` (a list of :class:`Problem`) with the sentences that tell how to write a
+    move (:data:`_EXAMPLES_UNKNOWN_ROLE`'s reasons) worded with the examples of the sender's
+    ``role`` («например «убиваю …»» to a maniac, not the doctor's «лечу …»); the others as
+    they are."""
+    from dataclasses import replace
+
+    return [replace(p, message=_message(p.text, p.kind, p.reason, p.candidates, p.action,
+                                        p.target, "", role))
+            if p.kind == "unparsed" and p.reason in _EXAMPLES_UNKNOWN_ROLE else p
+            for p in problems]
+
+
 def _message(text, kind, reason, candidates, action, target, word, role=None) -> str:
     quoted = f"«{text}»"
     if kind == "ambiguous":
@@ -170,7 +207,7 @@ def _message(text, kind, reason, candidates, action, target, word, role=None) ->
     if kind == "not_allowed":
         return refusal_ru(reason, quoted, target, action, role)
     if reason in _UNPARSED:
-        return _UNPARSED[reason].format(q=quoted)
+        return _UNPARSED[reason].format(q=quoted, ex=_examples(reason, role))
     if reason == "retracted":
         return (f"Вы отменили ход ({action_ru(action, role) or 'ход'}) словами {quoted}, но не "
                 "написали, какой ход вместо него. Напишите, пожалуйста, ход полностью.")
@@ -205,9 +242,9 @@ _UNPARSED = {
     "alternative": ("Не понял, какой ход вы выбрали: {q} — дальше в письме назван другой "
                     "вариант («или …»). Напишите, пожалуйста, один ход."),
     "reported": ("Не понял, ход ли это: {q} — похоже на пересказ чужих слов или планов. Если "
-                 "это ваш ход, напишите его от себя, например «ворую у …», «проверяю …»."),
+                 "это ваш ход, напишите его от себя, например {ex}."),
     "imperative": ("Не понял, ход ли это: {q} — так обычно просят другого игрока. Если это ваш "
-                   "ход, напишите его от себя, например «лечу …», «проверяю …»."),
+                   "ход, напишите его от себя, например {ex}."),
     "pronoun": "Не понял, кого вы имеете в виду в {q}: напишите, пожалуйста, ник.",
     "member_or_target": ("Не понял {q}: названный игрок клана делает этот ход или ход на него? "
                          "Напишите, пожалуйста, кто ходит и на кого, например «кража за … у …»."),
@@ -239,9 +276,9 @@ _UNPARSED = {
                       "<роль> — <ход> <ник>»."),
     "story_subject": ("Не понял, чей это ход: {q} — в рассказе его делает не названный по нику "
                       "игрок. Если это ваш ход, напишите его, пожалуйста, от себя, например "
-                      "«лечу …»."),
+                      "{ex}."),
     "whose_pet": ("Не понял, чей это ход: {q} — так можно назвать и вас, и другого игрока. "
-                  "Если это ваш ход, напишите его, пожалуйста, от себя, например «лечу …»."),
+                  "Если это ваш ход, напишите его, пожалуйста, от себя, например {ex}."),
     "self_aim": ("Не понял {q}: по нику выходит, что ход направлен на вас самих. Если так и "
                  "задумано, напишите, пожалуйста, «… себя»; если нет — ник игрока."),
     "member_self_aim": ("Не понял {q}: по нику выходит, что игрок клана ходит на самого себя. "
@@ -252,7 +289,7 @@ _UNPARSED = {
                        "или сомневаетесь. Напишите, пожалуйста, окончательный ход: действие и "
                        "ник (или что хода нет); пока принято только то, что в ответе ниже."),
     "unread": ("Не понял, ход ли это: {q}. Если это ваш ход, напишите его, пожалуйста, прямо: "
-               "действие и ник (например, «лечу …», «голос за …»)."),
+               "действие и ник (например, {ex})."),
     "member_unread": ("Не понял приказ для игрока вашего клана: {q}. Если это его ход, "
                       "напишите его, пожалуйста, прямо: кто из клана, действие и ник "
                       "(например, «… ворует у …»)."),

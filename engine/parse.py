@@ -33,7 +33,7 @@ import re
 import functools
 from operator import attrgetter
 
-from .grammar_rules import Actor, actor_of, clan_boss, problem
+from .grammar_rules import Actor, actor_of, clan_boss, problem, with_own_examples
 from .grammar_keywords import find_keywords
 from .textcase import lower_of
 from .grammar_questions import asked_rule_cut, is_question
@@ -565,6 +565,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = [p if p.reason == "dead" else
                     problem(p.text, "not_allowed", "dead", action=p.action or "", target=p.target or "")
                     for p in problems]
+    # «Если это ваш ход, напишите его … например «убиваю …»»: the sender's own moves
+    problems = with_own_examples(problems, ctx.sender.role)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
 

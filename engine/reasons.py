@@ -258,6 +258,26 @@ MOVE_EXAMPLES_RU: dict[str, str] = {
 #: A move's example where the role writes it otherwise (:data:`MOVE_EXAMPLES_RU`).
 ROLE_EXAMPLES_RU: dict[tuple[str, str], str] = {("psycho", "invite"): "шизю …"}
 
+
+def own_examples_ru(role: str | None) -> list[str]:
+    """How a player of ``role`` (a role id, the one he plays now) writes his own night moves,
+    for a reply that asks him to write a move plainly: ``["убиваю …"]`` for the maniac,
+    ``["убиваем …", "проверяю …"]`` for a boss, ``["МО: …"]`` for a player with no night move
+    of a role's but the civilians' hunt; ``[]`` for a clan member with no move of his own
+    and for None or an unknown role (DECISIONS.md §1, §4)."""
+    from .legality import ROLE_MOVES
+    from .roles import CLAN_ROLES, ROLE_NAMES_RU
+
+    if role == "boss":
+        actions = ["clan_kill", "boss_check"]
+    elif role in ROLE_MOVES:
+        actions = sorted(ROLE_MOVES[role])
+    elif role in ROLE_NAMES_RU and role not in CLAN_ROLES:
+        actions = ["hunt"]
+    else:
+        actions = []
+    return [ROLE_EXAMPLES_RU.get((role, a)) or MOVE_EXAMPLES_RU[a] for a in actions]
+
 #: Whose move a move of another side is, for :func:`not_your_role_ru`; a role move is
 #: «another role's».
 _WHOSE_RU: dict[str, str] = {
