@@ -63,9 +63,17 @@ def performed(act: Act) -> bool:
 
 
 def _remember_targets(b: Board, state: GameState) -> None:
+    """Each player's targets of the turn by action (``PlayerState.last_targets``), for «never
+    the same player two turns in a row» (DECISIONS.md §4). A swindler's stolen move counts
+    only when its role has that rule: his stolen psycho invite of X does not bar tomorrow's
+    stolen hostess invite of X (the hostess's rule is about her own invitations)."""
+    from .legality import NO_REPEAT
+
     for p in state.players.values():
         p.last_targets = {}
     for act in b.acts:
+        if act.stolen and act.kind not in NO_REPEAT.get(act.action, ()):
+            continue
         if performed(act) and act.target is not None and act.action not in ("vote", "delegate"):
             state.players[act.actor].last_targets[act.action] = act.target
 

@@ -396,6 +396,7 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
     kept: list[Move] = []
     problems: list[Problem] = list(result.problems)
     hunts: list[Move] = []
+    replaced: dict[int, Move] = {}  # a swindle (by id) → it without the branches refused
     for move in result.moves:
         if move.action == "hunt":
             hunts.append(move)
@@ -403,6 +404,11 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
         reason = move_refusal(state, turn, sender, move)
         if reason is None and move.action == "vote":
             reason = vote_refusal(state, turn, move_targets(move))
+        if reason is None and move.action == "swindle" and move.branches:
+            screened, refused = _screen_branches(state, turn, sender, move)
+            if refused:
+                replaced[id(move)] = screened
+                problems += refused
         if reason is None:
             kept.append(move)
         else:
@@ -415,11 +421,35 @@ def screen_letter(result: ParseResult, sender: str, state: GameState, turn: Day,
             kept.append(move)
         else:
             problems.append(refusal_problem(state, turn, move, reason, sender))
-    if len(kept) == len(result.moves):
+    if len(kept) == len(result.moves) and not replaced:
         return result
     order = {id(m): i for i, m in enumerate(result.moves)}
     kept.sort(key=lambda m: order[id(m)])
+    kept = [replaced.get(id(m), m) for m in kept]
     return replace(result, moves=tuple(kept), problems=tuple(problems))
+
+
+def _screen_branches(state: GameState, turn: Day, sender: str, move: Move
+                     ) -> tuple[Move, list[Problem]]:
+    """The swindle ``move`` of ``sender`` without the branches the stolen role's target rules
+    refuse (DECISIONS.md §4 Swindler: «with that role's target rules»: a dead player, the
+    same player as the swindler's own stolen move of that role yesterday, the hostess
+    inviting himself), and a ``not_allowed`` problem for each, so the reply refuses what the
+    close-day would (engine.steps_night): the other branches and the swindle stand."""
+    kept, refused = [], []
+    for role, inner in move.branches:
+        reason = target_refusal(state, sender, role, inner)
+        if reason in (None, "target_unknown", "not_your_role"):
+            kept.append((role, inner))
+            continue
+        targets = move_targets(inner)
+        text = inner.span or move.span or " ".join(targets)
+        refused.append(Problem(text=text, kind="not_allowed", reason=reason,
+                               message=_message(state, turn, inner, reason, text,
+                                                targets[0] if targets else None, role)))
+    if not refused:
+        return move, []
+    return replace(move, branches=tuple(kept)), refused
 
 
 def _vote_stays(pr: Problem) -> Problem:
