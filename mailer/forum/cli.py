@@ -48,6 +48,15 @@ def _print_report(rep, cfg) -> None:
                    "назовёт его)")
 
 
+def _print_words(cfg, store, rep, at) -> None:
+    """The open days the new posts fall in where players stay under the words minimum
+    (:func:`mailer.forum.report.words_warnings`)."""
+    from .report import words_warnings
+
+    for line in _call(words_warnings, cfg, store, list(rep.per_day), at):
+        click.echo(line)
+
+
 @click.group()
 def forum() -> None:
     """Ветка игры на форуме: голоса, слова, нарушения."""
@@ -69,6 +78,7 @@ def forum_sync(ctx: click.Context) -> None:
     rep = _call(sync_topic, cfg, store, now=now())
     click.echo(f"Страниц скачано: {rep.pages}; не изменились (304): {rep.not_modified}.")
     _print_report(rep, cfg)
+    _print_words(cfg, store, rep, now())
     if rep.problems and any("сервер ответил" in p or "не скачалась" in p for p in rep.problems):
         sys.exit(1)
 
@@ -89,6 +99,7 @@ def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
     cfg, store = open_game(ctx)
     rep = _call(import_files, cfg, store, list(files), now=now())
     _print_report(rep, cfg)
+    _print_words(cfg, store, rep, now())
     if rep.new + rep.updated + rep.same == 0:
         click.echo("Ничего не сохранено: в файлах не нашлось ни одного поста.", err=True)
         sys.exit(1)

@@ -93,3 +93,31 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] =
         detail = f": {f['detail']}" if f["detail"] else ""
         lines.append(f"  ! {f['player']}, пост {f['post']} — {kinds[f['kind']]}{detail}")
     return "\n".join(lines) + "\n"
+
+
+def words_warnings(cfg, store: Store, days, now) -> list[str]:
+    """Russian lines for the host after a forum import or sync, one per open day of ``days``
+    (day numbers that got new posts; None and closed days are skipped) whose deadline has
+    passed by ``now`` (an aware datetime: the import close-day will count) on which living
+    players have fewer words in the stored thread than the ``autokill_words`` house rule
+    (DECISIONS.md §7): close-day would give each of them an autokill point, so a host who
+    loaded part of a day's thread learns it now, not from the results. A day not begun yet
+    is skipped; other errors as :func:`tally_for_host` (ForumError: no game)."""
+    from .model import ForumError
+
+    out = []
+    for day in sorted(d for d in days if d is not None):
+        try:
+            t = tally_for_host(cfg, store, day)
+        except ForumError:  # (a day not begun yet: posts ahead of the game's days)
+            continue
+        if t.closed or not t.posts or not t.under_words or now < t.end:
+            continue
+        shown = ", ".join(f"{n} — {t.players[n].words}" for n in t.under_words[:8]) + \
+            (", …" if len(t.under_words) > 8 else "")
+        out.append(f"  внимание: день {day} — меньше {t.autokill_words} слов в загруженной ветке у "
+                   f"{len(t.under_words)} из {len(t.players)} живых игроков ({shown}): если так и "
+                   "останется, close-day даст каждому из них штрафное очко автокилла. Если "
+                   "загружена не вся ветка дня, догрузите её до close-day; загрузку по ошибке "
+                   "убирает mafia-mail forum forget --source ФАЙЛ")
+    return out

@@ -69,6 +69,24 @@ def _import_text(cfg, tmp_path, text: str):
     return _run(cfg, "forum", "import", str(paste))
 
 
+def test_an_import_after_the_deadline_tells_the_words_minimum(tmp_path):
+    """Fresh host 50, #2: an import of part of the thread gave every player a words autokill
+    point, told first in the results. The import after the day's deadline (the one close-day
+    counts) names who stays under the minimum."""
+    cfg, store = make_game(tmp_path / "g")
+    paste = tmp_path / "day1.txt"
+    paste.write_text("Ягуар\n07.12.2026, 20:15\nГолосую за Лиса. Он мафия, точно говорю.\n\n"
+                     "Зоя\n08.12.2026, 10:00\nГолосую за Лиса\n", encoding="utf-8")
+    _mtime(paste, DAY1_END + timedelta(minutes=5))
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "import", str(paste)],
+                             env={"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=10)).isoformat()},
+                             catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert ("  внимание: день 1 — меньше 66 слов в загруженной ветке у 8 из 8 живых игроков "
+            "(Ягуар — 7, Лис — 0, Зоя — 3, Гном — 0, Кузя — 0, Гоша — 0, Тётя Ася — 0, Бука — 0): "
+            "если так и останется, close-day даст каждому из них штрафное очко автокилла.") in res.output
+
+
 def test_words_definition():
     assert count_words("Кто-то из вас rock'n'roll, 123 😀 http://x.ru/a-b mail@x.ru д’Артаньян - а") == 6
     assert count_words("") == 0
@@ -100,6 +118,7 @@ def test_paste_import_tally_json_and_close_day(tmp_path):
     res = _run(cfg, "forum", "import", str(paste))
     assert res.exit_code == 0, res.output
     assert "день 1: новых постов 6" in res.output and "день 2: новых постов 1" in res.output
+    assert "меньше 66 слов" not in res.output  # (the day's deadline is still to come)
     again = _run(cfg, "forum", "import", str(paste))
     assert "новых: 0" in again.output and again.exit_code == 0
     res = _run(cfg, "forum", "tally", "--json")
