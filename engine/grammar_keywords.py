@@ -595,7 +595,9 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             elif kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
                     (kw.j + 1 == len(clause) or clause[kw.j + 1].w not in _ALONG_WITH):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
-            elif (m := kw.j + (kw.j + 1 < len(clause) and clause[kw.j].w in _MINE)) < \
+            elif _changed_mind(clause, kw):
+                kw.withdraw, kw.negated, kw.weak = True, False, False  # «Передумал голосовать за X»
+            elif (m := _past_fillers(clause, kw.j)) < \
                     len(clause) and clause[m].w in V.WITHDRAW_WORDS and \
                     clause[kw.i].w in ("голос", "голоса", "линч") and \
                     not any(t.w in ("с", "со") for t in clause[:kw.i]):
@@ -606,6 +608,37 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «голос за X снимаю»
         out.append(kw)
     return out
+
+
+#: Words that may stand between the vote word and a withdrawal verb after it («голос я пока
+#: снимаю с X», «Голос свой я, пожалуй, снимаю с X»).
+_BETWEEN = _MINE | frozenset({"я", "пока", "пожалуй", "же", "уж", "тогда", "наверное",
+                              "временно", "сейчас", "всё-таки", "все-таки", "ну", "лучше"})
+
+
+def _past_fillers(clause: list[Tok], j: int) -> int:
+    """Index of the first token at or after ``j`` that is not one of :data:`_BETWEEN`'s words
+    or a comma (at most four skipped)."""
+    m = j
+    while m < len(clause) and m - j < 4 and \
+            (clause[m].w in _BETWEEN if clause[m].word else clause[m].w == ","):
+        m += 1
+    return m
+
+
+#: «Передумал(а)» right before an infinitive of voting: the vote taken back, none given.
+_CHANGED_MIND = frozenset({"передумал", "передумала", "передумали", "раздумал", "раздумала",
+                           "раздумали"})
+_VOTE_INFINITIVES = frozenset({"голосовать", "проголосовать", "вешать", "линчевать"})
+
+
+def _changed_mind(clause: list[Tok], kw: Kw) -> bool:
+    """True for «(я) передумал голосовать за X» (:data:`_CHANGED_MIND` right before the vote
+    keyword's infinitive, no punctuation between): the writer takes the vote for X back.
+    «Передумал, голосую за X» (a comma, a finite verb) stays a vote."""
+    k = kw.i - 1
+    return k >= 0 and clause[kw.i].w in _VOTE_INFINITIVES and clause[k].word and \
+        clause[k].w in _CHANGED_MIND
 
 
 #: Words that may end a withdrawal after the votes it takes back («…, снимаю оба»).
