@@ -92,6 +92,10 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         kept = tuple(n for n in pet.candidates
                      if n in plain or n in whole or not thing_name(index.bases[n]))
         pet = hit(list(kept), "pet") if kept else None
+    if pet is not None and len(pet.candidates) > 1 and not plain and \
+            (own := _whole_stem_pet(index, word, set(pet.candidates))):
+        # «Медочка» for «Медок» (медок → медочек), not «Медоед» or «Medovik» cut short
+        pet = hit(sorted(own), "pet")
     pet_cands = set(pet.candidates) if pet is not None else set()
     if pet is not None:
         owners |= set(pet.candidates)
@@ -201,6 +205,20 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _whole_stem_pet(index: NameIndex, word: str, cands: set[str]) -> set[str]:
+    """The one nick of ``cands`` (the nicks ``word`` is a pet form of) whose whole stem
+    ``word`` is a diminutive of («Медочка»: Медок, «медоч-ек»), when every other one is
+    reached only with its word cut short before the suffix («Медоед», «Medovik»: «мед-»),
+    ``word`` being a diminutive no dictionary knows (coined on that nick) and no given name's
+    form; ``set()`` otherwise (two nicks of the whole stem; a given name: «Танюшку» for
+    Танюша and Tanya.K; a dictionary diminutive: «Котику» for Кот_Учёный and Котофей,
+    both cats: asked)."""
+    if names_written(word) or is_known_word(word):
+        return set()
+    whole = pet_owners(index.stems, word, clip=False) & cands
+    return whole if len(whole) == 1 else set()
 
 
 def _other_word_begun(index: NameIndex, word: str, in_parts: set[str],
