@@ -8,6 +8,7 @@ other letters («ваню13»), one word of a multi-word nickname, a prefix («�
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -214,11 +215,17 @@ def _whole_stem_pet(index: NameIndex, word: str, cands: set[str]) -> set[str]:
     ``word`` being a diminutive no dictionary knows (coined on that nick) and no given name's
     form; ``set()`` otherwise (two nicks of the whole stem; a given name: «Танюшку» for
     Танюша and Tanya.K; a dictionary diminutive: «Котику» for Кот_Учёный and Котофей,
-    both cats: asked)."""
+    both cats: asked). The word and the nick begin with the same four letters at least: a
+    root of three («котярой» for Кот_Учёный) tells no nick built on it from another
+    («Котофей»)."""
     if names_written(word) or is_known_word(word):
         return set()
     whole = pet_owners(index.stems, word, clip=False) & cands
-    return whole if len(whole) == 1 else set()
+    if len(whole) != 1:
+        return set()
+    nick = next(iter(whole))
+    return whole if any(len(os.path.commonprefix([word, b])) >= 4
+                        for b in index.bases.get(nick, ())) else set()
 
 
 def _other_word_begun(index: NameIndex, word: str, in_parts: set[str],
