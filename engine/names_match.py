@@ -382,6 +382,9 @@ class NameIndex:
                 best_len, owners, cut = n - 1, {nick: parts[-2][words[i + n - 2]]}, True
         if not owners:
             owners = self.single.get(words[i], {})
+            if not owners and _CYRILLIC_CODE.search(w):
+                # «олега-к2» for «Oleg_K2»: the letters of the nick's code typed in Cyrillic
+                owners = self.single.get(latin_code(w), {})
             if owners and w[:1].isdigit() and _counts_something(words, i + 1) and \
                     not _ordinal_subject(w, words, i + 1):
                 return None  # «в 13 часов»: a number that counts something is no nick
@@ -994,6 +997,19 @@ def _agent_of_word(nicks: set[str], half: str, least: int = 4) -> set[str]:
                    _AGENT.fullmatch(half[len(st):]) for st in stems):
                 out.add(nick)
     return out
+
+
+#: The letters of a nick's code (a letter or three, then digits) in Cyrillic, at the start of
+#: a word or after «_», «-» («к2» of «олега_к2»).
+_CYRILLIC_CODE = re.compile(r"(?:^|(?<=[_-]))[а-я]{1,3}(?=\d)")
+
+
+def latin_code(word: str) -> str:
+    """``word`` (normalised) with the Cyrillic letters of each code in it (a letter or three
+    right before digits, at the start or after «_», «-») in Latin ones: «олега-к2» →
+    «олега-k2», as the index spells «Oleg_K2» (the text's look-alike letters are made
+    Cyrillic inside a Cyrillic word)."""
+    return _CYRILLIC_CODE.sub(lambda m: all_latin(m.group()), word)
 
 
 def all_latin(word: str) -> str:

@@ -8,6 +8,7 @@ other letters («ваню13»), one word of a multi-word nickname, a prefix («�
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,8 @@ from .names_given import (
 )
 from .names_hit import NameHit, hit, latin_read
 from .names_pets import (
-    clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped, thing_name,
+    add_stems, clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped,
+    thing_name,
 )
 from .translit import cyrillic_reading
 from .words import (
@@ -91,6 +93,10 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         kept = tuple(n for n in pet.candidates
                      if n in plain or n in whole or not thing_name(index.bases[n]))
         pet = hit(list(kept), "pet") if kept else None
+    if pet is not None and len(pet.candidates) > 1 and not plain and \
+            (own := _whole_stem_pet(index, word, set(pet.candidates))):
+        # «Медочка» for «Медок» (медок → медочек), not «Медоед» or «Medovik» cut short
+        pet = hit(sorted(own), "pet")
     pet_cands = set(pet.candidates) if pet is not None else set()
     if pet is not None:
         owners |= set(pet.candidates)
@@ -173,6 +179,12 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         # Cyrillic nick, as it is cased: that nick, not the Latin «Nina_K» by the name they
         # share (as «Олечку» above; «Lexa99» is the very word «Лёха», a reading still)
         owners, kind = own, "pet"
+    if len(owners) > 1 and in_parts and in_parts <= owners and \
+            (begun := _other_word_begun(index, word, in_parts, owners - in_parts)):
+        # «Короля» for «Король Лир», not «Королева Гертруда»; «Луну» for «Dea Luna», not
+        # «Лунный Камень»: the case form of a nick's word, not another word it only begins
+        owners -= begun
+        kind = kind if owners - in_parts else "part"
     if owners and owners <= unsure:
         # «Колю» for «Kolobok_13», «старика» for «Старый Мельник»: a guess, asked about
         return NameHit(None, tuple(sorted(owners)), kind)
@@ -194,6 +206,72 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if clipped:  # «Лолька», «Лолю» for «Lolipop»: a pet form of its first letters
         return hit(sorted(clipped), "pet")
     return slip_reading(index, word)
+
+
+def _whole_stem_pet(index: NameIndex, word: str, cands: set[str]) -> set[str]:
+    """The one nick of ``cands`` (the nicks ``word`` is a pet form of) whose whole stem
+    ``word`` is a diminutive of («Медочка»: Медок, «медоч-ек»), when every other one is
+    reached only with its word cut short before the suffix («Медоед», «Medovik»: «мед-»),
+    ``word`` being a diminutive no dictionary knows (coined on that nick) and no given name's
+    form; ``set()`` otherwise (two nicks of the whole stem; a given name: «Танюшку» for
+    Танюша and Tanya.K; a dictionary diminutive: «Котику» for Кот_Учёный and Котофей,
+    both cats: asked). The word and the nick begin with the same four letters at least: a
+    root of three («котярой» for Кот_Учёный) tells no nick built on it from another
+    («Котофей»)."""
+    if names_written(word) or is_known_word(word):
+        return set()
+    whole = pet_owners(index.stems, word, clip=False) & cands
+    if len(whole) != 1:
+        return set()
+    nick = next(iter(whole))
+    return whole if any(len(os.path.commonprefix([word, b])) >= 4
+                        for b in index.bases.get(nick, ())) else set()
+
+
+def _other_word_begun(index: NameIndex, word: str, in_parts: set[str],
+                      others: set[str]) -> set[str]:
+    """Of the nicks ``others`` (reached by ``word`` as a prefix or a pet form cut short), those
+    that are no reading beside ``in_parts`` (the nicks ``word`` is a case form of a word of):
+    ``word`` is a dictionary noun's case form («короля», «луну»), no given name, and each word
+    of the other nick it shares its first three letters with is a dictionary word of another
+    kind: a noun of another gender («королева» for «короля», «Волчица» for «волка») or no
+    noun at all («лунный» for «луну»); not a diminutive of the noun, and ``word`` no pet form
+    of it. A noun of the same gender («Котофей», «Котик» for «кота») or a word no dictionary
+    knows stays a reading: a player may cut it short so. ``set()`` when none."""
+    if len(word) < 4 or not CYR.fullmatch(word[:1]) or LAT.search(word) or \
+            names_written(word) or not is_known_word(word):
+        return set()
+    nouns = [p for p in morph().parse(word)[:3]
+             if p.tag.POS == "NOUN" and "Name" not in p.tag and "Surn" not in p.tag]
+    lemmas = {norm(p.normal_form) for p in nouns}
+    genders = {p.tag.gender for p in nouns}
+    if not lemmas or None in genders:
+        return set()
+    own_stems: dict[str, set[str]] = {}
+    for lemma in lemmas:
+        add_stems(own_stems, "\x00", lemma)
+    whole = pet_owners(index.stems, word, clip=False)
+    out = set()
+    for nick in others:
+        if nick in whole or nick in index.parts.get(word, ()):
+            continue
+        words = {cyrillic_reading(w) if w.isascii() else w
+                 for w in re.findall(r"[^\W\d_]{3,}", norm(nick))}
+        begun = [w for w in words if w[:3] == word[:3]]
+        if begun and all(is_known_word(w) and _other_kind(w, lemmas, genders) and
+                         not pet_owners(own_stems, w, clip=False) for w in begun):
+            out.add(nick)
+    return out
+
+
+def _other_kind(word: str, lemmas: set[str], genders: set[str]) -> bool:
+    """True when the dictionary ``word``'s likeliest reading is no form of ``lemmas`` and is
+    a noun of none of ``genders``, or no noun («королева» beside «король»: feminine;
+    «лунный» beside «луна»: an adjective; not «котофей» beside «кот»)."""
+    parse = morph().parse(word)[0]
+    if norm(parse.normal_form) in lemmas:
+        return False
+    return parse.tag.POS != "NOUN" or parse.tag.gender not in genders
 
 
 def _numbered_own(index: NameIndex, word: str) -> set[str]:
