@@ -345,10 +345,11 @@ def _to_my_boss_from(ctx, clause: list[Tok], start: int) -> bool:
     if size and not onto and idx.exact(words, k, frozenset({"datv"})) is None and \
             not words[k + size - 1].endswith(("у", "ю", "е", "и")):
         return False  # «Ход — Графу»: the boss in the dative (a form of his or a part)
-    if onto and not size and not (words[start] == "все" and
+    if onto and not size and not ((words[start] == "все" or k > start + 2) and
                                   k < len(clause) and role_words().get(words[k]) == "boss" and
                                   words[k].endswith(("а", "я"))):
-        return False  # («ход на босса» is a phrase of the lexicon; «всё на дона» is not)
+        return False  # («ход на босса» is a phrase of the lexicon; «всё на дона» is not, nor
+        # is «ход как всегда на дона», «мой ход сегодня на босса»: words between)
     if not size and not onto and (k >= len(clause) or role_words().get(words[k]) != "boss" or
                                   not words[k].endswith(("у", "ю"))):
         return False  # (after «на», «всё на дона»: the boss by his title in the accusative)

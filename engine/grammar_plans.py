@@ -550,19 +550,23 @@ _EXISTS = frozenset({"он", "оно", "у", "меня", "вообще", "ест
 def _move_exists(clause: list[Tok], k: int) -> bool:
     """True when the «если» at ``k`` opens a remark between commas that the sender has a
     move at all: «если таковой найдётся», or after «ход,» «если он (у меня) есть» («мой ход,
-    если таковой у меня найдётся, на усмотрение X»): no condition of the move."""
+    если таковой у меня найдётся, на усмотрение X»), or the same in brackets after «ход» («мой
+    ход (если у актёра он вообще есть) — на усмотрение X»): no condition of the move."""
     n = k + 1
     words = []
     while n < len(clause) and clause[n].word:
         words.append(clause[n].w)
         n += 1
-    if not words or n >= len(clause) or clause[n].w != "," or len(words) > 5:
+    if not words or n >= len(clause) or clause[n].w not in (",", ")") or len(words) > 6:
         return False
     if _SUCH & set(words):
         return True
-    return k >= 2 and clause[k - 1].w == "," and clause[k - 2].w in ("ход", "ходы") and \
-        all(w in _EXISTS for w in words) and bool({"есть", "будет", "найдется", "найдётся",
-                                                    "имеется"} & set(words))
+    # («мой ход (если у актёра он вообще есть) — …»: the holder after «у» may be any word)
+    rest = [w for m, w in enumerate(words) if not (m and words[m - 1] == "у")]
+    return k >= 2 and (clause[k - 1].w, clause[n].w) in ((",", ","), ("(", ")")) and \
+        clause[k - 2].w in ("ход", "ходы") and \
+        all(w in _EXISTS for w in rest) and bool({"есть", "будет", "найдется", "найдётся",
+                                                   "имеется"} & set(words))
 
 
 #: Words of a condition on the boss's own order («если босс не пришлёт своего решения»).

@@ -179,6 +179,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         # («Ворую у Розы. Босс, убить советую Гошу, но решай сам»: advice beside his move)
         items = [it for it in items if not it.advised]
     items = _advice_answered(items)
+    items = _kill_idea_left(ctx, items)
     items = [it for it in items if not _kill_left(ctx, it)]
     items = _search_role(ctx, items)
     items = search_target_after(ctx, items)  # «Ищу доктора! Первый кандидат — X»
@@ -218,6 +219,76 @@ def _advice_answered(items: list[Item]) -> list[Item]:
     return [it for it in items if not (
         it.move is not None and it.move.action == "delegate" and it.pos > first and
         set(re.findall(r"\w+", (it.move.span or "").lower())) <= _DECIDE_YOURSELF)]
+
+
+def _kill_idea_left(ctx: Ctx, items: list[Item]) -> list[Item]:
+    """«Деда, может, Маринку уберём? Я бы предложила, но решай сам», «может, грохнем X?
+    Хотя не знаю, это как босс скажет», «завтра может X уберём, подумаем ещё. Сегодня решай
+    сам»: from a clan member who is not the boss, a bare leaving to the boss (:func:`_bare_left`)
+    in the sentence of a kill put to him as a maybe («может», «давай», «бы», «?»: a player
+    named beside a kill word, :func:`_kill_idea`) or in the sentence right after it answers
+    that idea: the boss decides the kill, the member leaves him no move of his own, so no
+    ``delegate`` is read from it. «По убийству — как босс скажет» names nobody: it leaves the
+    kill to the boss (a ``delegate``, as before)."""
+    me = ctx.sender
+    if not me.mafia or me.role == "boss" or \
+            not any(it.move is not None and it.move.action == "delegate" for it in items):
+        return items
+    out = []
+    for it in items:
+        if it.move is not None and it.move.action == "delegate" and it.pos >= 0 and \
+                _bare_left(ctx, it.move.span or "") and _kill_idea(ctx, it.pos):
+            continue
+        out.append(it)
+    return out
+
+
+#: Words a bare leaving to the boss may hold besides :data:`_DECIDE_YOURSELF` («это как
+#: босс скажет», «пусть дон решает»).
+_AS_BOSS_SAYS = frozenset({"как", "это", "пусть", "пускай", "скажет", "решит", "решает",
+                           "босс", "дон", "шеф", "главный", "хотя", "не", "знаю"})
+
+
+def _bare_left(ctx: Ctx, span: str) -> bool:
+    """True when the words of a ``delegate`` move's ``span`` are only those of a bare «решай
+    сам» / «как босс скажет» and the boss's nickname: no word of the member's own move
+    («ход», «усмотрение», «охранять»)."""
+    words = set(re.findall(r"\w+", span.lower().replace("ё", "е")))
+    boss = next((n for n, p in ctx.state.players.items() if p.alive and p.role == "boss" and
+                 p.clan == ctx.sender.clan), None)
+    own = set(re.findall(r"\w+", boss.lower().replace("ё", "е"))) if boss else set()
+    return bool(words) and words <= _DECIDE_YOURSELF | _AS_BOSS_SAYS | own
+
+
+#: Words that make a kill an idea put to the boss, no order («может, уберём X?»).
+_MAYBE = frozenset({"может", "можно", "давай", "давайте", "бы", "предлагаю", "предложила",
+                    "предложил"})
+
+
+def _kill_idea(ctx: Ctx, at: int) -> bool:
+    """True when the sentence holding offset ``at`` (up to ``at``) or the sentence before it
+    holds a kill word (lexicon class KILL), a roster name and a word of :data:`_MAYBE` or
+    ends with «?»."""
+    text = ctx.text
+    own = sentence_start(text, at)
+    lo = sentence_start(text, own - 1) if own > 0 else own
+    for a, b in ((own, at), (lo, own)):
+        if b <= a:
+            continue
+        piece = text[a:b]
+        toks = [t for t in tokenize(piece) if t.word]
+        words = [t.w for t in toks]
+        lex = lexicon()
+        if not any(lex.words.get(w) == V.KILL for w in words):
+            continue
+        if not (_MAYBE.intersection(words) or piece.rstrip().endswith("?")):
+            continue
+        idx = name_index(ctx.nicks)
+        if any(idx.exact(words, k, None) is not None or (
+                len(w) >= 3 and (hit := idx.approximate(w)) is not None and hit.kind != "fuzzy")
+               for k, w in enumerate(words)):
+            return True
+    return False
 
 
 #: The words of a bare «решай сам» («Решай сам, ты главный», «ну решайте сами»).

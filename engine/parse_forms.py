@@ -421,7 +421,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
                     # «вор (Shadow) — Саня» with Shadow dead and Dr.Who the thief now: which?
                     return problem(text, "ambiguous", "ambiguous",
                                    candidates=tuple(sorted((nick, other)))), k + 1
-                return actor_of(ctx.state, nick), k + 1
+                return actor_of(ctx.state, nick), _own_name_after(ctx, clause, k + 1, nick)
         return problem(text, "not_allowed", "no_such_member"), k + 1
     hit = nick_at(ctx, clause, clause_words(clause), k) or member_at(ctx, clause, k) or \
         _two_letter_member(ctx, clause, k) or _head_member(ctx, clause, k)
@@ -498,6 +498,23 @@ def _aside(ctx: Ctx, clause: list[Tok], k: int, nick: str) -> int:
         if hit is not None and hit.nick != nick:
             return k
     return end + 1
+
+
+def _own_name_after(ctx: Ctx, clause: list[Tok], k: int, holder: str) -> int:
+    """After a member's role word (ending at token ``k``): the index after the role holder's
+    own name written right after it as an apposition and followed by «—» or «:» and more
+    («Охранник Лепорелло — охраняет меня», «наш вор Карузо: ворует у X»), where his order
+    starts; ``k`` otherwise («Охранник — Лепорелло», «Охранник Лепорелло.»: the guard's
+    target, as before)."""
+    if k >= len(clause) or not clause[k].word:
+        return k
+    hit = nick_at(ctx, clause, clause_words(clause), k)
+    if hit is None or hit.nick != holder:
+        return k
+    end = k + hit.length
+    if end + 1 < len(clause) and clause[end].w in ("—", "–", ":") and clause[end + 1].word:
+        return end
+    return k
 
 
 def _two_letter_member(ctx: Ctx, clause: list[Tok], k: int) -> NameHit | None:
