@@ -46,7 +46,12 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
     k = i - 1
+    added = _added_move(clause, i)
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
+        if added and clause[k].w == "вдруг" and k < i - 3:
+            k -= 1  # «ищу у X, вдруг она мой кумир и ещё выстрел в Y»: «вдруг» opens why the
+            continue  # move before it is made («in case …»); the move added after «и ещё»
+            # is no hypothesis of it (not «…, а может и ещё выстрел в Y»: asked)
         if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded and \
                 not _need_would(clause, k, i):
             return True
@@ -87,6 +92,20 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
         n = k + 1 + (k + 1 < len(clause) and clause[k + 1].w in _PUT_OFF_HEADS)
         return _not_now(clause, n)
     return False
+
+
+#: «ещё», «также», «плюс» after «и»/«а» right before a move word: another move added to the
+#: sentence («…, вдруг она комиссар, и ещё выстрел в X»; «а также МО в X»).
+_ADDED = frozenset({"еще", "также", "плюс"})
+_ADDED_AND = frozenset({"и", "а"})
+
+
+def _added_move(clause: list[Tok], i: int) -> bool:
+    """True when the move word at token ``i`` comes right after «и ещё», «а ещё», «и
+    также», «а также», «и плюс»: a move added to what the sentence said before, which a
+    «вдруг» before «и» does not reach («…, вдруг она мой кумир и ещё выстрел в Клюшку»: why
+    the search before it is made, see :func:`hypothetical`)."""
+    return i >= 2 and clause[i - 1].w in _ADDED and clause[i - 2].w in _ADDED_AND
 
 
 #: Words that may open the part putting a move off («…, но не сегодня», «…, только не сейчас»).

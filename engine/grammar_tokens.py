@@ -215,8 +215,15 @@ def _word_form(raw: str) -> tuple[str, bool]:
         w = _said_once(w)
     if w == "ж":
         w = "же"  # «за неё ж голосую»: the spoken particle «ж» is «же»
+    w = _SPOKEN_TODAY.get(w, w)  # «сёдня ежа в канаву»: «сегодня» as it is said
     form = _WORD_FORMS[raw] = (_take_back_typo(w) or w, raw[0].isupper())
     return form
+
+
+#: Spoken spellings of «сегодня» («сёдня», «седня», «севодня»): read as the word itself, so
+#: that every rule that knows «сегодня» («сегодня Ёжика бью») knows them too.
+_SPOKEN_TODAY = {"седня": "сегодня", "севодня": "сегодня", "сиводня": "сегодня",
+                 "сеодня": "сегодня", "сегодн": "сегодня"}
 
 
 #: Words of «everybody», «nobody» that a writer doubles for warmth or stress («приглашаю
