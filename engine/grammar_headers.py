@@ -92,6 +92,9 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
         return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     if w in DAY_HEADS:
         return [Kw(V.VOTE, start, start + 1, weak=True)]  # «День: X» (weak: «День: тяжёлый»)
+    if w in ("апелевка", "апелляция") and _those_who(clause, start + 1):
+        return []  # «Апелёвка: можно только тех, кто вчера голосовал за X»: the day's rule
+        # told, whose name is yesterday's lynched, no vote (a move word after it reads its own)
     if w in ("ярость", "голоса", "апелевка", "апелляция") or w in V.VOTE_ORDINALS:
         # «Ярость: Барон и Лось» on a rage day; «Апелёвка — Лось»: the day's vote by its event
         return [Kw(V.VOTE, start, start + 1)]
@@ -100,6 +103,13 @@ def header_keyword(clause: list[Tok], start: int, actor: Actor) -> list[Kw]:
     if role_words().get(w) == actor.role and actor.role in ROLE_CLASS:
         return [Kw(ROLE_CLASS[actor.role], start, start + 1)]
     return _night_target(clause, start, actor)
+
+
+def _those_who(clause: list[Tok], k: int) -> bool:
+    """True when «тех, кто» / «те, кто» / «из тех кто» stands in ``clause[k:]`` (the comma
+    may be left out): the set of players the appeal day allows, described."""
+    words = [t.w for t in clause[k:] if t.w != ","]
+    return any(a in ("тех", "те", "тем") and b == "кто" for a, b in zip(words, words[1:]))
 
 
 #: The host's place or treat as the heading of her guest («последний ужин — Кузя», «в подвал

@@ -780,8 +780,10 @@ def _own_word(word: str, own: str) -> bool:
                re.split(r"[^\w]+|_", own.lower().replace("ё", "е")) if piece)
 
 
-#: Pronouns that never stand for the sender as the subject of a vote told.
-_HE_SHE_THEY = frozenset({"он", "она", "они"})
+#: Pronouns that never stand for the sender as the subject of a vote told: the third
+#: person, and the relative and collective ones that stand for other players («тех, кто вчера
+#: голосовал за X», «все голосуют за X», «никто не голосовал за X»).
+_HE_SHE_THEY = frozenset({"он", "она", "они", "кто", "все", "никто"})
 
 
 def _skip_told(clause: list[Tok], words: list[str], k: int, step: int) -> int:

@@ -53,7 +53,7 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             continue  # move before it is made («in case …»); the move added after «и ещё»
             # is no hypothesis of it (not «…, а может и ещё выстрел в Y»: asked)
         if clause[k].w in V.HYPOTHETICAL_WORDS and k not in excluded and \
-                not _need_would(clause, k, i):
+                not _need_would(clause, k, i) and not _at_least(clause, k):
             return True
         if clause[k].w in ("но", "а", "зато"):
             return False
@@ -188,6 +188,12 @@ def _need_would(clause: list[Tok], k: int, i: int) -> bool:
     if not all(clause[n].word and clause[n].w in _NEED_GAP for n in range(k + 1, i)):
         return False
     return _infinitive(clause[i].w)
+
+
+def _at_least(clause: list[Tok], k: int) -> bool:
+    """True when «бы» at ``k`` is the particle of «хотя бы» («at least»: «хотя бы линч:
+    X», «ну хотя бы голос за X»): a fallback said as an order, not a wish."""
+    return clause[k].w in ("бы", "б") and k >= 1 and clause[k - 1].w == "хотя"
 
 
 #: Words that may stand between «надо бы» and its infinitive («надо бы сегодня всё-таки …»).

@@ -403,6 +403,9 @@ _THAT_ONE = frozenset({"того", "ту", "тех", "этого", "эту", "э
 _WHO = frozenset({"кто", "что", "который", "которая", "которого", "которую", "которые", "кого"})
 
 
+#: Words before a description of the players a vote is given among («только из тех, кто …»).
+_AMONG = frozenset({"только", "лишь", "из", "среди"})
+
 #: The first words a description can open with (the cheap test before the rest).
 _OPENS_DESCRIPTION = frozenset({"за", "на", "как", "так"}) | _THAT_ONE
 
@@ -415,11 +418,13 @@ def by_description(idx, clause: list[Tok], k: int, hi: int) -> bool:
     if k < hi and clause[k].w == ",":
         return False  # «Голоса, как и писал, Доцент и Бегемот»: an aside, then the names
     first = next((n for n in range(k, hi) if clause[n].word), hi)
+    while first + 1 < hi and clause[first].w in _AMONG and clause[first + 1].word:
+        first += 1  # «голосую только из тех, кто вчера за X был»: the set described
     if first == hi or clause[first].w not in _OPENS_DESCRIPTION:
         return False  # the common case, decided by the first word
     if any(clause[n].w in ("—", ":") for n in range(first, hi)):
         return False  # «за того, кто молчит — за Буку»: the dash names him
-    words = [t.w for t in clause[k:hi] if t.word]
+    words = [t.w for t in clause[first:hi] if t.word]
     if words[:1] == ["за"] or words[:1] == ["на"]:
         words = words[1:]
     if not words:

@@ -200,6 +200,17 @@ def _kept(words: list[str], lo: int, end: int) -> bool:
                for p in morph().parse(w)[:2] if p.tag.POS in ("VERB", "INFN"))
 
 
+def _named_after_all(clause: list[Tok], k: int, hi: int) -> int:
+    """The index right after the last «то есть» («т.е.» is written so) or «(а) именно» in
+    ``clause[k:hi]`` when a word follows it: where a description of a player («тому, кто
+    молчит, то есть Кулю», «за того, кто вчера молчал, а именно за X») names him; 0 when
+    there is none."""
+    for n in range(hi - 2, k, -1):
+        if clause[n].w == "именно" or (clause[n].w == "есть" and clause[n - 1].w == "то"):
+            return n + 1
+    return 0
+
+
 def _dative_self(clause: list[Tok], words: list[str], lo: int, hi: int) -> bool:
     """True when the dative «себе» (or «мне» ending the clause) stands right after a move
     keyword that ends in a noun, no verb («горчичники себе», «аптечку себе любимому», «ставлю
@@ -302,6 +313,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             out.described, out.end = True, hi
             return out
     k = comma_aside(clause, k, hi)  # «Голосую, как ни жаль, за X»
+    if by_description(idx, clause, k, hi) and (named := _named_after_all(clause, k, hi)) and \
+            any(idx.exact(words, n, None) for n in range(named, hi)):
+        k = named  # «Виселицу — тому, кто больше всех визжит, то есть Чико»: the name after
+        # «то есть» says who the description is; the name inside it is no target
     if (by_description(idx, clause, k, hi) and any(idx.exact(words, n, None)
                                                    for n in range(k, hi))) or \
             (noun and same_as_someone(clause, k, hi)):

@@ -406,6 +406,19 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                     span(ctx.text, clause, you, kw.j), "unparsed", "pronoun"), tried=action))
                 return kw.j
             back = (called, you, you + 1)
+        if back is None and not loose and action is not None and \
+                not (kw.reported or kw.hypothetical or kw.negated) and \
+                (pro := _pronoun_before_vote_noun(clause, lo, kw, hi)) is not None:
+            # «Кулёк весь день молчит, за него и голос», «…, ей и голос»: the vote noun ends
+            # its phrase and its player stands before it as a pronoun, the one player named
+            # before it; with none or several, asked (never dropped)
+            found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
+                named_before(ctx, clause[pro].w)
+            if found is None:
+                items.append(Item(clause[pro].start, problem=problem(
+                    span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
+                return kw.j
+            back = (found[0], pro, pro + 1)
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -1449,6 +1462,38 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+#: The vote nouns that may close a phrase whose player stands before them («ей и голос»).
+_VOTE_NOUN_LAST = frozenset({"голос", "голосок", "линч"})
+#: Words between such a pronoun and the vote noun («за него и мой голос», «ему же голос»).
+_PRONOUN_NOUN_GAP = frozenset({"и", "же", "вот", "то", "мой", "свой", "тоже", "также"})
+#: The pronouns of the player before a vote noun: dative («ему и голос») or after «за» («за
+#: неё и голос»); never «его голос», «её голос» (whose vote: a possessive).
+_DATIVE_PRONOUNS = frozenset({"ему", "ей"})
+_ZA_PRONOUNS = frozenset({"него", "неё", "нее"})
+
+
+def _pronoun_before_vote_noun(clause: list[Tok], lo: int, kw: Kw, hi: int) -> int | None:
+    """The index of the pronoun that names the player of a vote noun standing before it:
+    «…, ей и голос», «за него и голос», «ему же мой голос» (only the words of
+    :data:`_PRONOUN_NOUN_GAP` between), the noun (:data:`_VOTE_NOUN_LAST`, one word) closing
+    its phrase (the clause's end or a mark after it). None otherwise («его голос решил»,
+    «голос ей»: the pronoun after the noun is read as usual)."""
+    if kw.j != kw.i + 1 or clause[kw.i].w not in _VOTE_NOUN_LAST:
+        return None
+    if kw.j < hi and clause[kw.j].word:
+        return None
+    k = kw.i - 1
+    while k >= lo and clause[k].word and clause[k].w in _PRONOUN_NOUN_GAP:
+        k -= 1
+    if k < lo or not clause[k].word:
+        return None
+    if clause[k].w in _DATIVE_PRONOUNS:
+        return k
+    if clause[k].w in _ZA_PRONOUNS and k - 1 >= lo and clause[k - 1].w == "за":
+        return k
+    return None
 
 
 #: The sender's verbs of wanting a guest before the object pronoun of an invitation phrase
