@@ -176,6 +176,17 @@ def _examples(reason: str, role: str | None) -> str:
     return ", ".join(f"«{s}»" for s in shown)
 
 
+def cancel_told_of_none(problems) -> list[Problem]:
+    """``problems`` of a letter that applies no move: the ``cancel_of_another`` sentences
+    worded without «Ходы этого письма я принял как написаны» (there are none), asking which
+    move to take back and which stands; the others as they are."""
+    from dataclasses import replace
+
+    return [replace(p, message=(f"Не понял, что вы отменяете: «{p.text}». Напишите, пожалуйста, "
+                                "какой ход отменить (действие и ник) и какой ход теперь в силе."))
+            if p.reason == "cancel_of_another" else p for p in problems]
+
+
 def with_own_examples(problems, role: str | None) -> list[Problem]:
     """``problems`` (a list of :class:`Problem`) with the sentences that tell how to write a
     move (:data:`_EXAMPLES_UNKNOWN_ROLE`'s reasons) worded with the examples of the sender's

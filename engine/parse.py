@@ -33,7 +33,7 @@ import re
 import functools
 from operator import attrgetter
 
-from .grammar_rules import Actor, actor_of, clan_boss, problem, with_own_examples
+from .grammar_rules import Actor, actor_of, cancel_told_of_none, clan_boss, problem, with_own_examples
 from .grammar_keywords import find_keywords
 from .textcase import lower_of
 from .grammar_questions import asked_rule_cut, is_question
@@ -567,6 +567,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                     for p in problems]
     # «Если это ваш ход, напишите его … например «убиваю …»»: the sender's own moves
     problems = with_own_examples(problems, ctx.sender.role)
+    if not moves:  # «…Ходы этого письма я принял как написаны» said of a letter with none
+        problems = cancel_told_of_none(problems)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),
                        unvote=unvote)
 

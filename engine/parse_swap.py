@@ -400,6 +400,9 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     hit = [it for it in items if it.pos < clause[0].start and it.move is not None and
            it.move.action == action and not (named and named.isdisjoint(_targets(it)))]
     if not hit and action != "vote" and fronted and named:
+        if _same_kind_after(ctx, clause, at, action):
+            return True  # «Проверку X отменяю, проверяю Y»: the new move behind the comma
+            # replaces the earlier letter's (the later move of a kind stands), read next
         # «МО в Воланда отменяю»: the move and its target named before the verb, made by no
         # earlier clause of this letter: never read as the move itself; asked
         items.append(Item(clause[0].start, problem=problem(
@@ -412,6 +415,18 @@ def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> b
     else:
         items[:] = [it for it in items if it not in hit]
     return True
+
+
+def _same_kind_after(ctx: Ctx, clause: list[Tok], at: int, action: str) -> bool:
+    """True when the part of ``clause`` behind the comma that closes the cancel verb (ending
+    at token ``at``) gives a new order whose first move word is of ``action``, not negated
+    and not hypothetical («…отменяю, проверяю Y»)."""
+    rest_at = cancel_rest(ctx, clause, at)
+    if rest_at is None:
+        return False
+    kws = find_keywords(clause[rest_at:], set(), name_index(ctx.nicks))
+    return bool(kws) and not kws[0].negated and not kws[0].hypothetical and \
+        action_for(kws[0].cls, ctx.sender, ctx.turn) == action
 
 
 def cancel_rest(ctx: Ctx, clause: list[Tok], at: int) -> int | None:
