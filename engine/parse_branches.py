@@ -320,8 +320,9 @@ def _continues(ctx: Ctx, clause: list[Tok], role: str, hi: int) -> bool:
 
 
 def _is_branch_head(clause: list[Tok], k: int) -> bool:
-    """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»);
-    «Доктор, вылечи меня» and «Маньяк сегодня опять будет резать» are chatter."""
+    """«если доктор …», or a role word with an arrow, colon or dash after it («Маньяк: …»)
+    or with «, то» («свидетель, то слежу за X»: «если» left out); «Доктор, вылечи меня»
+    and «Маньяк сегодня опять будет резать» are chatter."""
     before = [t.w for t in clause[max(0, k - 3):k]]
     if before[-2:] == ["в", "случае"]:
         return True  # («в случае доктор —»)
@@ -335,6 +336,9 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
         return True
     lo, hi = _role_run(clause, k)
     nxt = clause[hi + 1].w if hi + 1 < len(clause) else ""
+    if nxt == "," and hi + 2 < len(clause) and clause[hi + 2].w in _APODOSIS and \
+            (hi + 3 >= len(clause) or clause[hi + 3].w != "есть"):  # (not «доктор, то есть X»)
+        nxt = "—"  # («свидетель, то слежу за X»: the «если» left out, its «то» kept)
     return nxt in ("→", ":", "—") and (lo == 0 or not clause[lo - 1].word or
                                        clause[lo - 1].w in V.BRANCH_OPENERS)
 
