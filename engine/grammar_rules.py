@@ -6,6 +6,7 @@ grammar in :mod:`engine.parse` calls them once it knows the move a clause asks f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from . import legality
@@ -176,6 +177,37 @@ def _examples(reason: str, role: str | None) -> str:
     return ", ".join(f"«{s}»" for s in shown)
 
 
+#: «на ваше усмотрение», «на усмотрение ведущего»: a move left to the host, not to a boss.
+_TO_THE_HOST = re.compile(r"(?i)\b(?:ваш[ае]?|вашему|твоё|твое|твоему|ведущ\w*)\s+усмотрени|"
+                          r"усмотрени[ею]\s+(?:ведущ\w*|вашем|ваше)")
+
+
+def left_to_the_host(problems, role: str | None, text: str) -> list[Problem]:
+    """``problems`` of a sender of ``role`` with the «ход на усмотрение босса» refusal of a
+    player who is no clan member and left the move to the host («лечу X или себя, на ваше
+    усмотрение») worded as what it is: the host makes no move for a player
+    (``host_choice``), not clan mechanics he never asked about. ``text``: the letter's text,
+    where the words before the refused span are looked at («на ваше …»)."""
+    from dataclasses import replace
+
+    from .roles import CLAN_ROLES
+
+    if role in CLAN_ROLES:
+        return list(problems)
+    return [replace(p, kind="unparsed", reason="host_choice", action="", target=None,
+                    message=_UNPARSED["host_choice"].format(q=f"«{p.text}»"))
+            if p.reason == "not_your_role" and p.action == "delegate" and _to_the_host(p.text, text)
+            else p for p in problems]
+
+
+def _to_the_host(span: str, text: str) -> bool:
+    """True when ``span`` (a refused delegate's words) or the 16 characters before it in the
+    letter ``text`` leave the move to the host (:data:`_TO_THE_HOST`)."""
+    at = text.find(span)
+    around = text[max(0, at - 16):at + len(span)] if at >= 0 else span
+    return _TO_THE_HOST.search(around) is not None
+
+
 def cancel_told_of_none(problems) -> list[Problem]:
     """``problems`` of a letter that applies no move: the ``cancel_of_another`` sentences
     worded without «Ходы этого письма я принял как написаны» (there are none), asking which
@@ -273,6 +305,8 @@ _UNPARSED = {
                   "Напишите, пожалуйста, ход в самом письме: действие и ник."),
     "which_move": ("Не понял, о каком ходе речь: {q}. Напишите, пожалуйста, ход полностью: "
                    "действие и ник (например, «голос за …»)."),
+    "host_choice": ("Не принял {q}: ведущий не выбирает ход за игрока. Напишите, пожалуйста, "
+                    "ход сами: действие и ник."),
     "later": ("Не понял, ход ли это: {q} — вы пишете, что пришлёте его позже. Если это ход на "
               "сегодня, напишите его, пожалуйста, отдельно: действие и ник."),
     "second_vote": ("Сегодня у вас два голоса, но в строке {q} я понял только один. Первый "

@@ -33,7 +33,8 @@ import re
 import functools
 from operator import attrgetter
 
-from .grammar_rules import Actor, actor_of, cancel_told_of_none, clan_boss, problem, with_own_examples
+from .grammar_rules import (Actor, actor_of, cancel_told_of_none, clan_boss, left_to_the_host, problem,
+                            with_own_examples)
 from .grammar_keywords import find_keywords
 from .textcase import lower_of
 from .grammar_questions import asked_rule_cut, is_question
@@ -566,7 +567,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                     problem(p.text, "not_allowed", "dead", action=p.action or "", target=p.target or "")
                     for p in problems]
     # «Если это ваш ход, напишите его … например «убиваю …»»: the sender's own moves
-    problems = with_own_examples(problems, ctx.sender.role)
+    problems = with_own_examples(left_to_the_host(problems, ctx.sender.role, ctx.text), ctx.sender.role)
     if not moves:  # «…Ходы этого письма я принял как написаны» said of a letter with none
         problems = cancel_told_of_none(problems)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),

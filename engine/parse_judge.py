@@ -377,8 +377,9 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if tg.alternative and len(tg.hits) > 1:
         names = tuple(dict.fromkeys(c for h, _, _ in tg.hits
                                     for c in (h.candidates if h.nick is None else (h.nick,))))
-        return Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names),
-                    tried=action)
+        # (the asked move's action kept: the player's answer «Гошу» makes it, engine.parse_answer)
+        return Item(0, problem=problem(text, "ambiguous", "alternatives", candidates=names,
+                                       action=action), tried=action)
     if action != "vote" and len({h.nick for h, _, _ in tg.hits}) == 1 and tg.hits[0][0].nick:
         tg.hits = tg.hits[:1]  # «ищу в Сове — совы же по ночам не спят»: one player, once
     most = max_targets(action, ctx.turn)
