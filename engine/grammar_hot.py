@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
@@ -25,7 +26,7 @@ _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
 
 
 def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None,
-              keep=None) -> set[str]:
+              keep: Callable[[str], bool] | None = None) -> set[str]:
     """The words of a lower-cased letter that make their sentences worth reading (see
     :func:`_is_hot`); the longest word of a phrase only with the phrase's other words
     somewhere in the letter.

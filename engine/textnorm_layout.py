@@ -62,7 +62,7 @@ _NUMBERED = re.compile(r"[.)](?<=\d[.)])")
 
 
 def _numbered(text: str) -> bool:
-    """``_NUMBERED.search(text) is not None``, told by C-level splits: a piece before a «.»
+    r"""``_NUMBERED.search(text) is not None``, told by C-level splits: a piece before a «.»
     or «)» that ends with a decimal digit (``str.isdecimal`` is ``re``'s ``\d``, Unicode
     category Nd). A charset opening a pattern is tried at every character of a long letter
     (~40 µs); the split is ~9 µs (issue 11, session 50)."""
@@ -74,6 +74,7 @@ def _numbered(text: str) -> bool:
                 if p[-1:].isdecimal():
                     return True
     return False
+
 
 #: A number of a list item written inside a line («1) Граф 2) Лиса», «1. Граф 2. Лиса»).
 _INLINE_MARK = re.compile(r"(?<![\w.,])(\d{1,2})([.)])[ \t]+(?=[^\W\d_])")
