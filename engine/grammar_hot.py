@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from .grammar_keywords import fuzzy_verb
 from .grammar_triggers import trigger_phrases, trigger_words
@@ -24,7 +25,8 @@ __all__ = ["has_word", "hot_words", "letter_pieces", "lowered", "memo_table", "p
 _WORD = re.compile(r"\w+(?:[-'’`]\w+)*")
 
 
-def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None) -> set[str]:
+def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None,
+              keep: Callable[[str], bool] | None = None) -> set[str]:
     """The words of a lower-cased letter that make their sentences worth reading (see
     :func:`_is_hot`); the longest word of a phrase only with the phrase's other words
     somewhere in the letter.
@@ -38,7 +40,12 @@ def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None) 
     the net too), used instead of cutting ``low`` again. A piece is looked at in lower case
     with «е» for «ё»; ``low`` may differ from the letter in lower case only by marks that
     are no word's letters («…» for «...», a bracketed aside's «?» blanked), so the words of
-    its pieces are the words of ``written``'s."""
+    its pieces are the words of ``written``'s.
+
+    ``keep``: when given, a test of a word that the caller keeps only the hot words passing
+    (it drops the others from the answer itself): the longest word of a phrase failing it is
+    then not looked for with the rest of its phrase (the answer's words that pass ``keep``
+    are the same; issue 11, session 50)."""
     boring = _boring(extra)
     if written is not None:
         pieces = written.difference(boring)
@@ -61,7 +68,7 @@ def hot_words(low: str, extra: frozenset[str], written: set[str] | None = None) 
         keys.update(keys_here)
         seen.update(words)
     for key in keys:
-        if key not in hot and _phrase_in(low, key, seen):
+        if key not in hot and (keep is None or keep(key)) and _phrase_in(low, key, seen):
             hot.add(key)
     return hot
 

@@ -69,11 +69,18 @@ def _sentences(visible: str, idx, hunt_only: bool = False) -> list[tuple[str, li
     ``hunt_only``: only a hunt word, or a hot word no dictionary knows (a misspelt one),
     counts."""
     low = lowered(visible)
-    hot = hot_words(low, frozenset(), letter_pieces(visible))
     if hunt_only:
         words = lexicon().words
-        hot = {w for w in hot if words.get(w) == V.HUNT or (
-            w not in words and not is_known_word(w))}  # (not «вчера», «нет»: flag words)
+
+        def hunt_word(w: str) -> bool:
+            return words.get(w) == V.HUNT or (w not in words and not is_known_word(w))
+
+        # (not «вчера», «нет»: flag words; a phrase's longest word that is none is not looked
+        # for with the rest of its phrase)
+        hot = {w for w in hot_words(low, frozenset(), letter_pieces(visible), hunt_word)
+               if hunt_word(w)}
+    else:
+        hot = hot_words(low, frozenset(), letter_pieces(visible))
     if not hot:
         return []
     out = []

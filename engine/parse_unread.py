@@ -411,9 +411,15 @@ def _may_show_where(ctx: Ctx, visible: str, lower: str, spans: list[tuple[int, i
                     S.heading_mark(visible[slice(*spans[n])]):
                 out.add(n)
             at = visible.find(mark, at + 1)
-    five = _FIVE_WORDS.search
+    five, five_at = _FIVE_WORDS.search, _FIVE_WORDS.match
     for n, (lo, hi) in enumerate(spans):
-        if n not in out and five(lower, lo, hi) is None:
+        if n in out:
+            continue
+        # (a sentence opening with a word: tried there alone — the first word of five opens
+        # the first match if any, and a sentence of four words or fewer is then not tried
+        # again at each of its characters; ``\w`` is ``str.isalnum`` or «_»)
+        c = lower[lo] if lo < hi else ""
+        if (five_at if c.isalnum() or c == "_" else five)(lower, lo, hi) is None:
             out.add(n)
     return out
 

@@ -60,6 +60,22 @@ _LATIN_SOUND = re.compile(r"([a-z])\1{2,}|h+m+|(?:ha|he|ah|ho){2,}h?")
 #: C speed to each «.» or «)» instead of trying ``\d[.)]`` at every position.)
 _NUMBERED = re.compile(r"[.)](?<=\d[.)])")
 
+
+def _numbered(text: str) -> bool:
+    r"""``_NUMBERED.search(text) is not None``, told by C-level splits: a piece before a «.»
+    or «)» that ends with a decimal digit (``str.isdecimal`` is ``re``'s ``\d``, Unicode
+    category Nd). A charset opening a pattern is tried at every character of a long letter
+    (~40 µs); the split is ~9 µs (issue 11, session 50)."""
+    for mark in ".)":
+        if mark in text:
+            parts = text.split(mark)
+            parts.pop()  # (the piece after the last mark: no mark follows it)
+            for p in parts:
+                if p[-1:].isdecimal():
+                    return True
+    return False
+
+
 #: A number of a list item written inside a line («1) Граф 2) Лиса», «1. Граф 2. Лиса»).
 _INLINE_MARK = re.compile(r"(?<![\w.,])(\d{1,2})([.)])[ \t]+(?=[^\W\d_])")
 
@@ -100,7 +116,7 @@ def layout_labels(text: str, nicks: tuple[str, ...] = (), sender: str = "") -> s
         text = _pictures(text, sender)
     if "-" in text:
         text = _hyphens(text, nicks)
-    if _NUMBERED.search(text):
+    if _numbered(text):
         text = _inline_numbers(text)
     if "\n" in text:
         text = _label_lines(text, nicks, sender)
