@@ -373,8 +373,26 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
     elif not found:
         return found  # (nothing to merge: most clauses of talk)
     if len(found) > 1:  # (one keyword merges with nothing)
+        found = _vote_as_told(clause, found)
+    if len(found) > 1:
         found = _shoot_on_hunt(clause, idx, merge_keywords(clause, story_visits_yield(clause, found, idx)))
     return _withdrawals(clause, shot_from_it(clause, found))
+
+
+def _vote_as_told(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
+    """``kws`` without a weak move-left-to-the-boss keyword that follows a vote keyword with
+    no comma, dot or dash between («Голосую как босс скажет», «по голосу буду как босс
+    скажет»): it tells whom the writer will vote for, the day's vote, never his night move
+    left to the boss (a member's own move replaced, no vote told)."""
+    if len(kws) < 2:
+        return kws
+    out: list[Kw] = []
+    for kw in kws:
+        if kw.cls == V.DELEGATE and kw.weak and out and out[-1].cls == V.VOTE and \
+                all(t.word for t in clause[out[-1].j:kw.i]):
+            continue
+        out.append(kw)
+    return out
 
 
 #: Count words that make «N голосов на X» a tally of the thread, not the sender's vote (a
