@@ -252,6 +252,14 @@ def _za_prefix(clause: list[Tok]) -> int:
     """Tokens of «за», «для», «ход за», «распоряжение для» … before a member's name (0 when
     the clause has none)."""
     k = 0
+    while k + 2 < len(clause) and k < 3 and (clause[k].w in _CORRECTION_OPENERS or
+                                            (k and clause[k].w == ":")):
+        k += 1  # («Поправка: я за Лиса …»)
+    if k + 2 < len(clause) and clause[k].w == "я" and clause[k + 1].w == "за" and \
+            not any(lexicon().words.get(t.w) == V.VOTE for t in clause[k + 2:]):
+        n = _za_prefix(clause[k + 1:])  # «я за Лиса ворую у X»: the boss moving for him, as «за Лиса …»
+        return k + 1 + n if n else 0
+    k = 0
     while k < len(clause) and k < 4 and clause[k].w in _ZA_OPENERS:
         k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …»
     k = k + 1 if k < len(clause) and clause[k].word and clause[k].w in _ORDER_WORDS else k
@@ -264,6 +272,9 @@ def _za_prefix(clause: list[Tok]) -> int:
         return k + 1
     return 0
 
+
+#: A correction's heading before «я за <member> …» («Поправка: я за Лиса ворую у X»).
+_CORRECTION_OPENERS = frozenset({"поправка", "уточнение", "upd", "апд", "исправление", "итак"})
 
 #: Discourse words before «за <member>» («А за Лиса: …», «Так что теперь за Лиса: …»,
 #: «Поэтому за Лиса: …»).
