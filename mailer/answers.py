@@ -160,7 +160,8 @@ class Answers:
                                    subject_moves=subject_moves,
                                    unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
                                    carried=list(carried), lost_vote=lost, overruled=list(overruled),
-                                   timing=list(timing), received=utc(r.received))
+                                   timing=list(timing), received=utc(r.received),
+                                   boss_kill=_boss_kill_over(head, cols["nick"], moves))
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply", to_addr=decoded.from_addr, to_nick=cols["nick"],
             subject=reply_subject(decoded.subject), body=body, now=self.now, day=cols["day"],
@@ -237,6 +238,18 @@ def _voted_in_thread(s, ctx, nick: str) -> bool:
 
     game = s.get(Game, 1)
     return game is not None and nick in thread_voters_sql(s, ctx, {nick}, utc(game.start))
+
+
+def _boss_kill_over(head: dict | None, nick: str, moves) -> dict | None:
+    """``{"boss": nick, "kill": Move}`` when the letter of clan member ``nick`` (not the boss)
+    orders a clan kill while his boss's own kill order stands (``head``:
+    :func:`mailer.reply_context.clan_head`): the reply says the boss's order is the one used
+    (DECISIONS.md §4 Clan kill: the senior role's order), so «Принято» promises no more than
+    close-day does. None otherwise."""
+    if not head or not head.get("kill") or head.get("boss") in (None, nick) or \
+            not any(m.action == "clan_kill" for m in moves):
+        return None
+    return {"boss": head["boss"], "kill": head["kill"]}
 
 
 def _night_missing(ctx, nick: str, moves, problems, head: dict | None = None) -> dict | None:

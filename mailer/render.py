@@ -182,7 +182,8 @@ class Renderer:
               withdrawn: list[Move] = (), quote_skipped: dict | None = None,
               carried: list[dict] = (), lost_vote: str | None = None,
               overruled: list[dict] = (), timing: list[str] = (),
-              received: datetime | None = None, subject_moves: bool = False) -> str:
+              received: datetime | None = None, subject_moves: bool = False,
+              boss_kill: dict | None = None) -> str:
         """The answer to a player's letter (``now``: when it is written; after the deadline
         it no longer invites changes). ``late_row``: the closed day an ``after_close`` letter
         missed; ``came_after``: the day whose deadline the letter missed before that day was
@@ -222,7 +223,9 @@ class Renderer:
         is carried out, not the order. A vote naming one of two is told the second is free.
         ``timing``: the letter's questions whether it came in time («Ой, не поздно?»,
         :func:`mailer.questions.for_host`), answered with ``received`` (aware; when the letter
-        came) and the day it counts for."""
+        came) and the day it counts for. ``boss_kill``: ``{"boss", "kill"}`` when a clan
+        member's kill order meets his boss's own standing kill order
+        (:func:`mailer.answers._boss_kill_over`), told that the boss's order is used."""
         from engine.reasons import action_name
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
@@ -256,6 +259,9 @@ class Renderer:
                            overruled=[dict(o, name=action_name(o["action"], state.players[o["nick"]].role))
                                       for o in overruled if o["nick"] in state.players]
                            if status == "applied" else [],
+                           boss_kill={"boss": boss_kill["boss"],
+                                      "kill": describe_move(boss_kill["kill"], state, "boss")}
+                           if boss_kill and status == "applied" else None,
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=subject_told(empty_body or ""),
                            subject_moves=subject_moves,

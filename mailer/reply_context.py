@@ -259,16 +259,20 @@ def clan_head(state, nick: str, letters_of) -> dict:
     living player holding the boss role in ``nick``'s clan (the son once he took it, the
     actor who took it; DECISIONS.md §4 Boss (c), Son, Actor) and the member's move among the
     boss's moves standing so far (``letters_of(boss)``: his applied letters of the day as
-    ``(moves, cancels)``). ``{"boss": nick | None, "ordered": Move | None}``: no boss when the
-    clan has none alive (nobody moves for the member), no order when the boss sent none."""
+    ``(moves, cancels)``). ``{"boss": nick | None, "ordered": Move | None, "kill": Move | None}``:
+    no boss when the clan has none alive (nobody moves for the member), no order when the
+    boss sent none; ``kill`` the boss's own clan kill standing (the senior order, DECISIONS.md
+    §4 Clan kill: a member's kill order is not used while it stands)."""
     from engine.grammar_rules import clan_boss
 
     boss = clan_boss(state, nick)
-    ordered = None
+    ordered = kill = None
     for m in standing_moves(letters_of(boss)) if boss else ():
         if m.action == "on_behalf" and m.member == nick and m.move is not None:
             ordered = m.move
-    return {"boss": boss, "ordered": ordered}
+        elif m.action == "clan_kill":
+            kill = m
+    return {"boss": boss, "ordered": ordered, "kill": kill}
 
 
 def pending_senders(s: Session) -> list[tuple[datetime, str]]:

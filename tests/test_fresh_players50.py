@@ -39,3 +39,23 @@ def test_a_move_left_to_the_host_is_told_so():
     # a member of a clan leaving his move to the boss is read as before
     boss = parse_letter("Ход на усмотрение босса", "Шершень", state, turn)
     assert [m.to_json() for m in boss.moves] == [{"action": "delegate"}]
+
+
+def test_a_members_kill_order_beside_the_bosss_says_which_is_used(tmp_path):
+    """Fresh players 50, #9: a clan member's kill order was «Принято» with no word that the
+    boss's order already stands (close-day then said «клан использовал приказ старшего по
+    роли»). Told in the reply; a member's kill with no boss kill standing is not."""
+    from test_fresh_user28 import _game, _reply, _send
+
+    g = _game(tmp_path)
+    try:
+        _send(g, "thief@example.org", "Убиваем Киру", "m0@x", 1)
+        assert "уже прислал свой приказ" not in _reply(g, "m0@x").body
+        _send(g, "jaguar@example.org", "Убиваем Буку", "b1@x", 2)
+        _send(g, "thief@example.org", "Убиваем Киру", "m1@x", 3)
+        body = " ".join(_reply(g, "m1@x").body.split())
+        assert ("Ваш босс (Ягуарчик) уже прислал свой приказ («Убийство от клана: Бука»): по правилам "
+                "клан использует приказ старшего по роли, поэтому ваш заказ на убийство выполнится, "
+                "только если босс до срока отменит свой.") in body
+    finally:
+        g.store.dispose()
