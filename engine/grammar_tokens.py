@@ -324,7 +324,8 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             cur.append(t._replace(w=","))  # «Может, завтра проверю X. А сегодня — Y»: today
             continue  # set against the plan, as «…, а сегодня — Y» (a comma parts the two)
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
-                                                          _other_vote_after(toks, n))):
+                                                          _other_vote_after(toks, n) or
+                                                          _swap_after(toks, n))):
             depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
@@ -523,6 +524,33 @@ def _other_vote_after(toks: list[Tok], n: int) -> bool:
     second vote opens a clause of its own, as on a line of its own."""
     return n + 3 < len(toks) and toks[n + 1].w in ("а", "и") and \
         toks[n + 2].w in _OTHER_VOTE and toks[n + 3].w in ("—", ":")
+
+
+#: Verbs of exchanging a move's player in the first person (engine.parse_swap reads them).
+_SWAP_VERBS = frozenset({"меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем",
+                         "поменяем", "заменяем", "заменим", "переношу", "перекидываю"})
+#: Words of a correction that may stand alone between commas before the exchange («…, нет, …»).
+_SWAP_LEAD = frozenset({"нет", "не", "ой", "хотя", "стоп", "или"})
+
+
+def _swap_after(toks: list[Tok], n: int) -> bool:
+    """True when the «,» at ``toks[n]`` opens an exchange of a player just named («Линч: X и
+    Y, Y меняю на Z», «…, нет, Y на Z поменяю»): the part from it up to the sentence's end
+    (past commas of correction words alone) holds a verb of exchanging and «на» after a word,
+    so it is read as a clause of its own (engine.parse_swap), never as more of the list."""
+    k, seen_na, verb = n + 1, False, False
+    while k < len(toks):
+        w = toks[k].w
+        if not toks[k].word:
+            if w == "," and not verb and all(
+                    toks[j].w in _SWAP_LEAD for j in range(n + 1, k) if toks[j].word):
+                k += 1  # («…, нет, Y на Z поменяю»)
+                continue
+            break
+        seen_na = seen_na or (w == "на" and k > n + 1)
+        verb = verb or w in _SWAP_VERBS
+        k += 1
+    return verb and seen_na
 
 
 _END = Tok("\n", "\n", 0, 0, False)
