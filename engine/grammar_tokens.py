@@ -528,7 +528,7 @@ def _other_vote_after(toks: list[Tok], n: int) -> bool:
 
 #: Verbs of exchanging a move's player in the first person (engine.parse_swap reads them).
 _SWAP_VERBS = frozenset({"меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем",
-                         "поменяем", "заменяем", "заменим", "переношу", "перекидываю"})
+                         "поменяем", "заменяем", "заменим"})
 #: Words of a correction that may stand alone between commas before the exchange («…, нет, …»).
 _SWAP_LEAD = frozenset({"нет", "не", "ой", "хотя", "стоп", "или"})
 
@@ -537,8 +537,9 @@ def _swap_after(toks: list[Tok], n: int) -> bool:
     """True when the «,» at ``toks[n]`` opens an exchange of a player just named («Линч: X и
     Y, Y меняю на Z», «…, нет, Y на Z поменяю»): the part from it up to the sentence's end
     (past commas of correction words alone) holds a verb of exchanging and «на» after a word,
-    so it is read as a clause of its own (engine.parse_swap), never as more of the list."""
-    k, seen_na, verb = n + 1, False, False
+    so it is read as a clause of its own (engine.parse_swap), never as more of the list.
+    The player exchanged stands before «на» («Y меняю на Z», «меняю Y на Z»)."""
+    k, seen_na, verb, named = n + 1, False, False, False
     while k < len(toks):
         w = toks[k].w
         if not toks[k].word:
@@ -547,8 +548,9 @@ def _swap_after(toks: list[Tok], n: int) -> bool:
                 k += 1  # («…, нет, Y на Z поменяю»)
                 continue
             break
-        seen_na = seen_na or (w == "на" and k > n + 1)
+        seen_na = seen_na or (w == "на" and named)
         verb = verb or w in _SWAP_VERBS
+        named = named or (w not in _SWAP_VERBS and w not in _SWAP_LEAD and w != "на")
         k += 1
     return verb and seen_na
 

@@ -8,7 +8,6 @@ other letters («ваню13»), one word of a multi-word nickname, a prefix («�
 
 from __future__ import annotations
 
-import os
 import re
 from typing import TYPE_CHECKING
 
@@ -224,7 +223,7 @@ def _whole_stem_pet(index: NameIndex, word: str, cands: set[str]) -> set[str]:
     if len(whole) != 1:
         return set()
     nick = next(iter(whole))
-    return whole if any(len(os.path.commonprefix([word, b])) >= 4
+    return whole if any(_common_start(word, b) >= 4
                         for b in index.bases.get(nick, ())) else set()
 
 
@@ -532,3 +531,13 @@ def _sibling_pet(index: NameIndex, word: str, nick: str, others: set[str]) -> bo
         if any(w[:3] == word[:3] for w in re.split(r"[\W\d_]+", norm(other)) if w):
             return False
     return True
+
+
+def _common_start(a: str, b: str) -> int:
+    """The number of leading characters ``a`` and ``b`` share."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
