@@ -62,13 +62,19 @@ def _today_said(toks: list[Tok]) -> bool:
     return not any((r := verb_reading(w)) is not None and r[2] == "past" for w in words)
 
 
-def _before_remark(toks: list[Tok], k: int) -> list[Tok]:
+def _before_remark(ctx: Ctx, toks: list[Tok], k: int) -> list[Tok]:
     """The tokens of a sentence up to the first mark of :data:`_REMARK` at or after token
-    ``k`` (a move word's end): the move's own part, without the reason the player adds
-    after it («скальп с X, он мне в карты проиграл и не отдал»: the past and «не» of the
-    reason do not make the move another day's or a negated one). The whole sentence when
-    no such mark follows."""
+    ``k`` (a move word's end) when a living player other than the sender is named between
+    the word and that mark: the move on its player, without the reason added after him
+    («скальп с X, он мне в карты проиграл и не отдал»: the past and «не» of the reason do
+    not make the move another day's or a negated one). The whole sentence otherwise
+    («Проверка, впрочем, показала мне обратное»: no player named before the mark, the
+    words after it are the sentence's own)."""
     end = next((n for n in range(k, len(toks)) if toks[n].w in _REMARK), len(toks))
+    if end == len(toks) or not any(
+            h.nick in ctx.alive and h.nick != ctx.sender.nick
+            for h, _, _ in names_in(ctx, toks[k:end], forms=True)):
+        return toks
     return toks[:end]
 
 
@@ -156,7 +162,7 @@ def hunts_beside(ctx: Ctx, visible: str, moves: list[Move],
             kws = find_keywords(toks, set(), idx)
             if any(k.cls == V.HUNT for k in kws):
                 continue  # «Вместо проверки иду на охоту»: the hunt's own sentence
-            if any(_excluding(ctx, k.cls) and _today_said(_before_remark(toks, k.j))
+            if any(_excluding(ctx, k.cls) and _today_said(_before_remark(ctx, toks, k.j))
                    for k in kws if not k.negated):
                 # «у меня есть проверка!!!» beside «охота тоже X»: which move is made?
                 out.append(problem(text.rstrip(".!…"), "unparsed", "unread"))
