@@ -64,16 +64,16 @@ def _today_said(toks: list[Tok]) -> bool:
 
 def _before_remark(ctx: Ctx, toks: list[Tok], k: int) -> list[Tok]:
     """The tokens of a sentence up to the first mark of :data:`_REMARK` at or after token
-    ``k`` (a move word's end) when a living player other than the sender is named between
-    the word and that mark: the move on its player, without the reason added after him
-    («скальп с X, он мне в карты проиграл и не отдал»: the past and «не» of the reason do
-    not make the move another day's or a negated one). The whole sentence otherwise
-    («Проверка, впрочем, показала мне обратное»: no player named before the mark, the
-    words after it are the sentence's own)."""
+    ``k`` (a move word's end) when a living player other than the sender is named before
+    that mark: the move on its player, without the reason added after him («скальп с X,
+    он мне в карты проиграл и не отдал», «X — маньячный визит, он вчера наврал»: the past
+    and «не» of the reason do not make the move another day's or a negated one). The whole
+    sentence otherwise («Проверка, впрочем, показала мне обратное»: no player named before
+    the mark, the words after it are the sentence's own)."""
     end = next((n for n in range(k, len(toks)) if toks[n].w in _REMARK), len(toks))
     if end == len(toks) or not any(
             h.nick in ctx.alive and h.nick != ctx.sender.nick
-            for h, _, _ in names_in(ctx, toks[k:end], forms=True)):
+            for h, _, _ in names_in(ctx, toks[:end], forms=True)):
         return toks
     return toks[:end]
 
