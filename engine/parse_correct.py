@@ -1279,9 +1279,24 @@ def late_correction(clause: list[Tok]) -> int | None:
         w = clause[k].w
         if w in heads and w != "есть" and clause[k].word and not (
                 w == "тьфу" and k + 1 < len(clause) and clause[k + 1].w == "на") and \
-                not (w == "нет" and role_gone(clause, k)):
-            return k + 1  # (not «тьфу на X»: contempt for X; not «Комиссара больше нет»)
+                not (w == "нет" and (role_gone(clause, k) or maybe_not(clause, k))):
+            return k + 1  # (not «тьфу на X»: contempt for X; not «Комиссара больше нет»;
+            # not «…, а может и нет»: a musing's other branch)
     return None
+
+
+#: Words between «может» and the «нет» of a musing («а может и нет», «может, быть, и нет»).
+_MAYBE_FILL = frozenset({"и", "быть", ","})
+
+
+def maybe_not(clause: list[Tok], k: int) -> bool:
+    """True when the «нет» at token ``k`` ends «может (быть) (и) нет» («X сниму, а может и
+    нет»): the other branch of a musing, no correction (the musing is asked by
+    engine.parse_doubt.hedged_musings)."""
+    n = k - 1
+    while n >= 0 and clause[n].w in _MAYBE_FILL:
+        n -= 1
+    return n >= 0 and clause[n].w in ("может", "мб", "mozhet")
 
 
 def _keep_role(prev: Prev, new: list[Item]) -> None:

@@ -62,6 +62,22 @@ def _today_said(toks: list[Tok]) -> bool:
     return not any((r := verb_reading(w)) is not None and r[2] == "past" for w in words)
 
 
+def _before_remark(ctx: Ctx, toks: list[Tok], k: int) -> list[Tok]:
+    """The tokens of a sentence up to the first mark of :data:`_REMARK` at or after token
+    ``k`` (a move word's end) when a living player other than the sender is named before
+    that mark: the move on its player, without the reason added after him («скальп с X,
+    он мне в карты проиграл и не отдал», «X — маньячный визит, он вчера наврал»: the past
+    and «не» of the reason do not make the move another day's or a negated one). The whole
+    sentence otherwise («Проверка, впрочем, показала мне обратное»: no player named before
+    the mark, the words after it are the sentence's own)."""
+    end = next((n for n in range(k, len(toks)) if toks[n].w in _REMARK), len(toks))
+    if end == len(toks) or not any(
+            h.nick in ctx.alive and h.nick != ctx.sender.nick
+            for h, _, _ in names_in(ctx, toks[:end], forms=True)):
+        return toks
+    return toks[:end]
+
+
 def _sentences(visible: str, idx, hunt_only: bool = False) -> list[tuple[str, list[Tok]]]:
     """The letter's sentences that are no question and hold a move word (a hot word of
     :func:`engine.grammar_hot.hot_words`: only such a sentence can hold a keyword; the
@@ -146,14 +162,15 @@ def hunts_beside(ctx: Ctx, visible: str, moves: list[Move],
     if hunted and reason is None and not problems:  # (a problem already asked: the host looks)
         for text, toks in _sentences(visible, idx):
             words = [t.w for t in toks if t.word]
-            if any(s and s in text for s in said) or not _today_said(toks) or \
+            if any(s and s in text for s in said) or \
                     len(words) < 3 or not _PUT_OFF.isdisjoint(words):
                 continue  # (a word alone on its line is a piece of a sentence: «Шизить⏎
                 # сегодня⏎не буду»)
             kws = find_keywords(toks, set(), idx)
             if any(k.cls == V.HUNT for k in kws):
                 continue  # «Вместо проверки иду на охоту»: the hunt's own sentence
-            if any(_excluding(ctx, k.cls) for k in kws if not k.negated):
+            if any(_excluding(ctx, k.cls) and _today_said(_before_remark(ctx, toks, k.j))
+                   for k in kws if not k.negated):
                 # «у меня есть проверка!!!» beside «охота тоже X»: which move is made?
                 out.append(problem(text.rstrip(".!…"), "unparsed", "unread"))
                 return out
