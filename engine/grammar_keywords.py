@@ -380,16 +380,17 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
 
 
 def _vote_as_told(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
-    """``kws`` without a weak move-left-to-the-boss keyword that follows a vote keyword with
-    no comma, dot or dash between («Голосую как босс скажет», «по голосу буду как босс
+    """``kws`` without a weak «как босс скажет» keyword that follows a vote keyword with no
+    comma, dot or dash between («Голосую как босс скажет», «по голосу буду как босс
     скажет»): it tells whom the writer will vote for, the day's vote, never his night move
-    left to the boss (a member's own move replaced, no vote told)."""
+    left to the boss (a member's own move replaced, no vote told). «голос за X ход свой
+    оставляю боссу» keeps the move left to the boss."""
     if len(kws) < 2:
         return kws
     out: list[Kw] = []
     for kw in kws:
-        if kw.cls == V.DELEGATE and kw.weak and out and out[-1].cls == V.VOTE and \
-                all(t.word for t in clause[out[-1].j:kw.i]):
+        if kw.cls == V.DELEGATE and kw.weak and clause[kw.i].w == "как" and out and \
+                out[-1].cls == V.VOTE and all(t.word for t in clause[out[-1].j:kw.i]):
             continue
         out.append(kw)
     return out

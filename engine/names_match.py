@@ -669,7 +669,7 @@ class NameIndex:
                 found = self._given_rivals(word, found)
                 if found.nick is not None and CYR.search(word):
                     found = self._name_rivals(word, found)
-            if found is not None and not strict and found.kind == "pet" and \
+            if found is not None and not strict and found.kind in ("pet", "name") and \
                     found.nick is not None and CYR.search(word):
                 found = self._name_rivals(word, found)
             self._approx[key] = found
@@ -698,26 +698,73 @@ class NameIndex:
             return found
         return NameHit(None, named.candidates, found.kind, found.length)
 
+    def pet_name_rivals(self, word: str, nick: str) -> set[str]:
+        """The nicks other than ``nick`` that carry the given name the written ``word`` is a
+        pet form of (not the full name written: «Валю», «Саню», «Мишку»): by a word of theirs
+        that is that name or another pet form of it (:attr:`given_of`: «Валентин_Ветров»,
+        «Sasha.Perevoz» read «Саша»), or by a patronymic nickname of it («Михалыч»). A
+        careful host asks which player is meant (issue 11, precision first: blind writers
+        wanted these asked). Empty when ``word`` is no pet form, or a pet form of ``nick``'s
+        own affectionate word («Олечку» for «Олечка_Солнышко»)."""
+        named = names_written(word)
+        if not named or full_names(word) or any(
+                word in word_forms(w) and w.endswith(_AFFECTIONATE)
+                for w in re.findall(r"[^\W\d_]+", norm(nick))):
+            return set()
+        out = set()
+        for other in self.nicks:
+            if other == nick:
+                continue
+            carried = self.given_of.get(other) or self._patronymic_names(other)
+            if named & carried:
+                out.add(other)
+        return out
+
+    def _patronymic_names(self, nick: str) -> frozenset[str]:
+        """The given names a patronymic nickname word of ``nick`` is made of («Михалыч» →
+        михаил), empty for none."""
+        out: frozenset[str] = frozenset()
+        for w in re.findall(r"[^\W\d_]+", norm(nick)):
+            if w.endswith(("ыч", "ич")) and len(w) > 4:
+                out |= names_written(w)
+        return out
+
     def _name_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (one nick, reached by its own word in a pet form: «Милу» for «Мила
         Пудра») widened by the nicks holding, as a Cyrillic word of their own, the one full
         given name the written pet form belongs to («Людмила Санна»: Мила is Людмила's pet
-        form): either player, asked (issue 11, precision first). Not for a pet form of two
-        names («Ксюшу»: Ксения or Оксана), nor a full name written («Петра»), nor a nick
-        holding the name only in Latin letters or by another pet form («Alex_M», «Серый»), nor
-        when the nick's own word is an affectionate diminutive («Олечка_Солнышко» beside «Ольга
-        Петровна»: a name of her own, not how anyone called Ольга is called)."""
+        form), or by another pet form of it, in Latin letters too, or a patronymic nickname
+        (:meth:`pet_name_rivals`: «Марусю» with «Мария Ивановна» and «Маша Канат»): either
+        player, asked (issue 11, precision first). Not for a pet form of two names («Ксюшу»:
+        Ксения or Оксана), nor a full name written («Петра»), nor when the nick's own word is
+        an affectionate diminutive («Олечка_Солнышко» beside «Ольга Петровна»: a name of her
+        own, not how anyone called Ольга is called)."""
         written = names_written(word)
-        if len(written) != 1 or full_names(word) or any(
+        if not written or full_names(word) or any(
                 word in word_forms(w) and w.endswith(_AFFECTIONATE)
                 for w in re.findall(r"[^\W\d_]+", norm(found.nick))):
             return found  # («Олечку» for «Олечка_Солнышко»: an affectionate nick of her own)
-        name = next(iter(written))
-        rivals = {n for n in self.given.get(name, ()) if n != found.nick and
-                  any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))}
+        if self._literal_word(word, found.nick):
+            # («Мишу» for «Миша Кот»: the nick's own word as written wins over the other
+            # carriers of the name; only a nick holding the full name itself is a rival:
+            # «Милу» for «Мила Пудра» beside «Людмила Санна»)
+            name = next(iter(written)) if len(written) == 1 else None
+            rivals = {n for n in self.given.get(name, ()) if n != found.nick and
+                      any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))} if name else set()
+        else:
+            rivals = self.pet_name_rivals(word, found.nick)
         if not rivals:
             return found
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)
+
+    @staticmethod
+    def _literal_word(word: str, nick: str) -> bool:
+        """True when ``word`` is a case form of a word of ``nick`` as written (a Latin word
+        read in Cyrillic letters: «Гошу» for «Gosha.K»)."""
+        for w in re.findall(r"[^\W\d_]+", norm(nick)):
+            if word in word_forms(w) or (w.isascii() and word in word_forms(cyrillic_reading(w))):
+                return True
+        return False
 
     def _mixed_script(self, word: str) -> NameHit | None:
         """A nick typed with the keyboard switched halfway («Olд_Gamer» for «Old_Gamer_61»,
