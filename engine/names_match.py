@@ -702,7 +702,7 @@ class NameIndex:
         """The nicks other than ``nick`` that carry the given name the written ``word`` is a
         pet form of (not the full name written: «Валю», «Саню», «Мишку»): by a word of theirs
         that is that name or another pet form of it (:attr:`given_of`: «Валентин_Ветров»,
-        «Sasha.Perevoz» read «Саша»), or by a patronymic nickname of it («Михалыч»). A
+        «Sasha.Perevoz» read «Саша»; a patronymic nickname, «Михалыч», is the father's). A
         careful host asks which player is meant (issue 11, precision first: blind writers
         wanted these asked). Empty when ``word`` is no pet form, or a pet form of ``nick``'s
         own affectionate word («Олечку» for «Олечка_Солнышко»)."""
@@ -715,26 +715,17 @@ class NameIndex:
         for other in self.nicks:
             if other == nick:
                 continue
-            carried = self.given_of.get(other) or self._patronymic_names(other)
-            if named & carried:
+            if named & self.given_of.get(other, frozenset()):
                 out.add(other)
-        return out
-
-    def _patronymic_names(self, nick: str) -> frozenset[str]:
-        """The given names a patronymic nickname word of ``nick`` is made of («Михалыч» →
-        михаил), empty for none."""
-        out: frozenset[str] = frozenset()
-        for w in re.findall(r"[^\W\d_]+", norm(nick)):
-            if w.endswith(("ыч", "ич")) and len(w) > 4:
-                out |= names_written(w)
         return out
 
     def _name_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (one nick, reached by its own word in a pet form: «Милу» for «Мила
         Пудра») widened by the nicks holding, as a Cyrillic word of their own, the one full
         given name the written pet form belongs to («Людмила Санна»: Мила is Людмила's pet
-        form), or by another pet form of it, in Latin letters too, or a patronymic nickname
-        (:meth:`pet_name_rivals`: «Марусю» with «Мария Ивановна» and «Маша Канат»): either
+        form), or — for a pet form made on no nick's own word — by another pet form of it, in
+        Latin letters too (:meth:`pet_name_rivals`: «Марусю» with «Мария Ивановна» and «Маша
+        Канат»): either
         player, asked (issue 11, precision first). Not for a pet form of two names («Ксюшу»:
         Ксения or Оксана), nor a full name written («Петра»), nor when the nick's own word is
         an affectionate diminutive («Олечка_Солнышко» beside «Ольга Петровна»: a name of her
@@ -744,10 +735,11 @@ class NameIndex:
                 word in word_forms(w) and w.endswith(_AFFECTIONATE)
                 for w in re.findall(r"[^\W\d_]+", norm(found.nick))):
             return found  # («Олечку» for «Олечка_Солнышко»: an affectionate nick of her own)
-        if self._literal_word(word, found.nick):
-            # («Мишу» for «Миша Кот»: the nick's own word as written wins over the other
-            # carriers of the name; only a nick holding the full name itself is a rival:
-            # «Милу» for «Мила Пудра» beside «Людмила Санна»)
+        if self._literal_word(word, found.nick) or self._built_on(word, found.nick):
+            # («Мишу» for «Миша Кот», «Катюшку» for Katyusha.V beside Kate_W: the nick's own
+            # word as written, or a pet form made on it, wins over the other carriers of the
+            # name; only a nick holding the full name itself is a rival: «Милу», «Милку» for
+            # «Мила Пудра» beside «Людмила Санна»)
             name = next(iter(written)) if len(written) == 1 else None
             rivals = {n for n in self.given.get(name, ()) if n != found.nick and
                       any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))} if name else set()
@@ -756,6 +748,18 @@ class NameIndex:
         if not rivals:
             return found
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)
+
+    @staticmethod
+    def _built_on(word: str, nick: str) -> bool:
+        """True when the pet form ``word`` begins with the first three letters (four for a
+        word of five letters or more) of a word of ``nick`` as written or read in Cyrillic
+        («катюшку» on «Katyusha», «мишутку» on «Мишаня»): made on that nick's own word."""
+        for w in re.findall(r"[^\W\d_]+", norm(nick)):
+            w = cyrillic_reading(w) if w.isascii() else w
+            n = 4 if len(w) >= 5 else 3
+            if len(w) >= 3 and word[:n].replace("ё", "е") == w[:n].replace("ё", "е"):
+                return True
+        return False
 
     @staticmethod
     def _literal_word(word: str, nick: str) -> bool:
