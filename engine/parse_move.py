@@ -387,13 +387,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
             # with none or several, asked (never dropped)
-            found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
-                named_before(ctx, clause[pro].w)
-            if found is None:
-                items.append(Item(clause[pro].start, problem=problem(
-                    span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
+            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+            if back is None:
                 return kw.j
-            back = (found[0], pro, pro + 1)
         if back is None and not loose and kw.cls == V.VOTE and \
                 (you := _dative_you_before(clause, lo, kw)) is not None:
             # «Остап, ты жулик и хитрец, тебе мой голос»: the player spoken to; nobody called
@@ -412,13 +408,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Кулёк весь день молчит, за него и голос», «…, ей и голос»: the vote noun ends
             # its phrase and its player stands before it as a pronoun, the one player named
             # before it; with none or several, asked (never dropped)
-            found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
-                named_before(ctx, clause[pro].w)
-            if found is None:
-                items.append(Item(clause[pro].start, problem=problem(
-                    span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
+            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+            if back is None:
                 return kw.j
-            back = (found[0], pro, pro + 1)
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -1472,6 +1464,20 @@ _PRONOUN_NOUN_GAP = frozenset({"и", "же", "вот", "то", "мой", "сво
 #: неё и голос»); never «его голос», «её голос» (whose vote: a possessive).
 _DATIVE_PRONOUNS = frozenset({"ему", "ей"})
 _ZA_PRONOUNS = frozenset({"него", "неё", "нее"})
+
+
+def _pronoun_named(ctx: Ctx, clause: list[Tok], lo: int, kw, pro: int, action, items: list[Item]):
+    """The target ``(nick, pro, pro + 1)`` of the object pronoun at token ``pro`` before the
+    move word ``kw``: the one player named before it (:func:`antecedent`, else
+    :func:`named_before`); None when there is none or several — then the pronoun's words
+    are asked (a ``pronoun`` problem appended to ``items``), never dropped."""
+    found = antecedent(ctx, clause, lo, pro, clause[pro].w, ctx.sender.nick) or \
+        named_before(ctx, clause[pro].w)
+    if found is None:
+        items.append(Item(clause[pro].start, problem=problem(
+            span(ctx.text, clause, pro, kw.j), "unparsed", "pronoun"), tried=action))
+        return None
+    return (found[0], pro, pro + 1)
 
 
 def _pronoun_before_vote_noun(clause: list[Tok], lo: int, kw: Kw, hi: int) -> int | None:

@@ -63,22 +63,16 @@ def gone_within(pid: int, seconds: float) -> bool:
     return not alive(pid)
 
 
-@pytest.mark.skipif(find_dovecot() is None, reason="dovecot is not installed")
-def test_dovecot_stops_when_the_test_process_is_killed():
-    root = tempfile.mkdtemp(prefix="mafia-mail-orphan-dovecot-")
+@pytest.mark.parametrize(("cls", "seconds"), [
+    pytest.param("DovecotServer", 20, marks=pytest.mark.skipif(
+        find_dovecot() is None, reason="dovecot is not installed")),
+    pytest.param("PostgresServer", 30, marks=pytest.mark.skipif(
+        find_postgres_bin() is None and not os.environ.get("CI"), reason="PostgreSQL is not installed")),
+])
+def test_the_server_stops_when_the_test_process_is_killed(cls, seconds):
+    root = tempfile.mkdtemp(prefix=f"mafia-mail-orphan-{cls.lower()}-")
     try:
-        pid = killed_owner_leaves("DovecotServer", root)
-        assert gone_within(pid, 20), f"dovecot {pid} still runs after its test process was killed"
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.mark.skipif(find_postgres_bin() is None and not os.environ.get("CI"),
-                    reason="PostgreSQL is not installed")
-def test_postgres_stops_when_the_test_process_is_killed():
-    root = tempfile.mkdtemp(prefix="mafia-mail-orphan-postgres-")
-    try:
-        pid = killed_owner_leaves("PostgresServer", root)
-        assert gone_within(pid, 30), f"postgres {pid} still runs after its test process was killed"
+        pid = killed_owner_leaves(cls, root)
+        assert gone_within(pid, seconds), f"{cls} {pid} still runs after its test process was killed"
     finally:
         shutil.rmtree(root, ignore_errors=True)
