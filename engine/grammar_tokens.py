@@ -276,6 +276,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
     toks = toks + [_END]
     last = len(toks) - 1
     depth = 0  # «Голос (тайно!): Бука»: «!» and «?» inside brackets end nothing
+    swaps = not _SWAP_VERBS.isdisjoint(t.w for t in toks if t.word)  # (most letters: none)
     for n, t in enumerate(toks):
         if t.word:
             cur.append(t)
@@ -325,7 +326,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
             continue  # set against the plan, as «…, а сегодня — Y» (a comma parts the two)
         if w in _CLAUSE_END or w == "…" or (w == "," and (_member_heading_after(toks, n) or
                                                           _other_vote_after(toks, n) or
-                                                          _swap_after(toks, n))):
+                                                          (swaps and _swap_after(toks, n)))):
             depth = 0 if w == "\n" else depth
             while cur and _is_bullet(cur[0]):
                 cur.pop(0)
