@@ -214,8 +214,7 @@ def cancel_told_of_none(problems) -> list[Problem]:
     move to take back and which stands; the others as they are."""
     from dataclasses import replace
 
-    return [replace(p, message=(f"Не понял, что вы отменяете: «{p.text}». Напишите, пожалуйста, "
-                                "какой ход отменить (действие и ник) и какой ход теперь в силе."))
+    return [replace(p, message=_UNPARSED["cancel_of_none"].format(q=f"«{p.text}»"))
             if p.reason == "cancel_of_another" else p for p in problems]
 
 
@@ -277,6 +276,8 @@ _UNPARSED = {
     "cancel_earlier": ("Понял {q} как отмену ваших прежних ночных ходов этого дня — всех, "
                        "не только этого. Если какой-то из них должен остаться, напишите его, "
                        "пожалуйста, ещё раз."),
+    "cancel_of_none": ("Не понял, что вы отменяете: {q}. Напишите, пожалуйста, какой ход "
+                       "отменить (действие и ник) и какой ход теперь в силе."),
     "cancel_of_another": ("Не понял, что вы отменяете: {q}. Ходы этого письма я принял как "
                           "написаны; если нужно отменить какой-то из них, напишите, пожалуйста, "
                           "какой именно."),

@@ -276,7 +276,7 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
     toks = toks + [_END]
     last = len(toks) - 1
     depth = 0  # «Голос (тайно!): Бука»: «!» and «?» inside brackets end nothing
-    swaps = not _SWAP_VERBS.isdisjoint(t.w for t in toks if t.word)  # (most letters: none)
+    swaps = not SWAP_VERBS.isdisjoint(t.w for t in toks if t.word)  # (most letters: none)
     for n, t in enumerate(toks):
         if t.word:
             cur.append(t)
@@ -527,8 +527,9 @@ def _other_vote_after(toks: list[Tok], n: int) -> bool:
         toks[n + 2].w in _OTHER_VOTE and toks[n + 3].w in ("—", ":")
 
 
-#: Verbs of exchanging a move's player in the first person (engine.parse_swap reads them).
-_SWAP_VERBS = frozenset({"меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем",
+#: Verbs of exchanging a move's player in the first person (engine.parse_swap reads them, and
+#: more: its imperatives and verbs of moving a vote).
+SWAP_VERBS = frozenset({"меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем",
                          "поменяем", "заменяем", "заменим"})
 #: Words of a correction that may stand alone between commas before the exchange («…, нет, …»).
 _SWAP_LEAD = frozenset({"нет", "не", "ой", "хотя", "стоп", "или"})
@@ -550,8 +551,8 @@ def _swap_after(toks: list[Tok], n: int) -> bool:
                 continue
             break
         seen_na = seen_na or (w == "на" and named)
-        verb = verb or w in _SWAP_VERBS
-        named = named or (w not in _SWAP_VERBS and w not in _SWAP_LEAD and w != "на")
+        verb = verb or w in SWAP_VERBS
+        named = named or (w not in SWAP_VERBS and w not in _SWAP_LEAD and w != "на")
         k += 1
     return verb and seen_na
 

@@ -698,38 +698,24 @@ class NameIndex:
             return found
         return NameHit(None, named.candidates, found.kind, found.length)
 
-    def pet_name_rivals(self, word: str, nick: str) -> set[str]:
-        """The nicks other than ``nick`` that carry the given name the written ``word`` is a
-        pet form of (not the full name written: «Валю», «Саню», «Мишку»): by a word of theirs
-        that is that name or another pet form of it (:attr:`given_of`: «Валентин_Ветров»,
-        «Sasha.Perevoz» read «Саша»; a patronymic nickname, «Михалыч», is the father's). A
-        careful host asks which player is meant (issue 11, precision first: blind writers
-        wanted these asked). Empty when ``word`` is no pet form, or a pet form of ``nick``'s
-        own affectionate word («Олечку» for «Олечка_Солнышко»)."""
-        named = names_written(word)
-        if not named or full_names(word) or any(
-                word in word_forms(w) and w.endswith(_AFFECTIONATE)
-                for w in re.findall(r"[^\W\d_]+", norm(nick))):
-            return set()
-        out = set()
-        for other in self.nicks:
-            if other == nick:
-                continue
-            if named & self.given_of.get(other, frozenset()):
-                out.add(other)
-        return out
+    def _carriers(self, named: frozenset[str], nick: str) -> set[str]:
+        """The nicks other than ``nick`` that carry one of the given names ``named`` (those a
+        written pet form belongs to: «Валю», «Саню», «Марусю») by a word of theirs that is
+        that name or another pet form of it (:attr:`given`: «Валентин_Ветров», «Sasha.Perevoz»
+        read «Саша»; a patronymic nickname, «Михалыч», is the father's)."""
+        return {n for name in named for n in self.given.get(name, ())} - {nick}
 
     def _name_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (one nick, reached by its own word in a pet form: «Милу» for «Мила
         Пудра») widened by the nicks holding, as a Cyrillic word of their own, the one full
         given name the written pet form belongs to («Людмила Санна»: Мила is Людмила's pet
         form), or — for a pet form made on no nick's own word — by another pet form of it, in
-        Latin letters too (:meth:`pet_name_rivals`: «Марусю» with «Мария Ивановна» and «Маша
-        Канат»): either
-        player, asked (issue 11, precision first). Not for a pet form of two names («Ксюшу»:
-        Ксения or Оксана), nor a full name written («Петра»), nor when the nick's own word is
-        an affectionate diminutive («Олечка_Солнышко» beside «Ольга Петровна»: a name of her
-        own, not how anyone called Ольга is called)."""
+        Latin letters too (:meth:`_carriers`: «Марусю» with «Мария Ивановна» and «Маша
+        Канат»): either player, asked (issue 11, precision first; blind writers wanted these
+        asked). Not for a full name written («Петра»), nor when the nick's own word is an
+        affectionate diminutive («Олечка_Солнышко» beside «Ольга Петровна»: a name of her
+        own, not how anyone called Ольга is called); a nick's own word holding a pet form of
+        two names («Ксюшу»: Ксения or Оксана) is that nick."""
         written = names_written(word)
         if not written or full_names(word) or any(
                 word in word_forms(w) and w.endswith(_AFFECTIONATE)
@@ -744,7 +730,7 @@ class NameIndex:
             rivals = {n for n in self.given.get(name, ()) if n != found.nick and
                       any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))} if name else set()
         else:
-            rivals = self.pet_name_rivals(word, found.nick)
+            rivals = self._carriers(written, found.nick)
         if not rivals:
             return found
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)

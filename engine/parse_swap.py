@@ -21,7 +21,7 @@ from .grammar_flags import cancel_names_move, clause_flags
 from .grammar_refs import named_before
 from .grammar_keywords import Kw, find_keywords
 from .grammar_rules import action_for, problem
-from .grammar_tokens import Tok, clause_words, span
+from .grammar_tokens import SWAP_VERBS, Tok, clause_words, span
 from .legality import with_targets
 from .names import name_index
 from .parse_choice import one_name
@@ -29,9 +29,8 @@ from .parse_move import read_move
 from .parse_types import Ctx, Item
 
 #: Verbs of exchange in the first person and the imperative («Кефира меняю на Шустрика»).
-_CHANGE = frozenset({
-    "меняю", "поменяю", "заменяю", "заменю", "сменю", "меняем", "поменяем", "заменяем",
-    "заменим", "поменяйте", "замените", "смените", "поменяй", "замени", "смени", "перекидываю",
+_CHANGE = SWAP_VERBS | frozenset({
+    "поменяйте", "замените", "смените", "поменяй", "замени", "смени", "перекидываю",
     "переношу", "перевожу"})
 #: «вместо неё Nox-13»: the pronoun stands for the other name of the clause.
 _INSTEAD_PRONOUNS = frozenset({"него", "нее", "неё", "их"})

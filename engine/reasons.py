@@ -276,7 +276,13 @@ def own_examples_ru(role: str | None) -> list[str]:
         actions = ["hunt"]
     else:
         actions = []
-    return [ROLE_EXAMPLES_RU.get((role, a)) or MOVE_EXAMPLES_RU[a] for a in actions]
+    return [move_example_ru(role, a) for a in actions]
+
+
+def move_example_ru(role: str | None, action: str) -> str:
+    """How a letter of ``role`` writes ``action`` (:data:`ROLE_EXAMPLES_RU`, else
+    :data:`MOVE_EXAMPLES_RU`; «…» for an action with no example)."""
+    return ROLE_EXAMPLES_RU.get((role, action)) or MOVE_EXAMPLES_RU.get(action, "…")
 
 #: Whose move a move of another side is, for :func:`not_your_role_ru`; a role move is
 #: «another role's».
@@ -302,8 +308,7 @@ def not_your_role_ru(quoted: str, action: str, role: str | None) -> str:
         return REFUSALS_RU["not_your_role"].format(q=quoted, a=action_name(action, role) if action else "ход")
     whose = _WHOSE_RU.get(action, "ход другой роли")
     head = f"{quoted} — это {action_name(action)}, {whose}, поэтому он не принят."
-    named = [f"{action_name(a, role)} («{ROLE_EXAMPLES_RU.get((role, a)) or MOVE_EXAMPLES_RU.get(a, '…')}»)"
-             for a in own]
+    named = [f"{action_name(a, role)} («{move_example_ru(role, a)}»)" for a in own]
     me = f"Ваша роль — {ROLE_NAMES_RU[role]}"
     if len(named) == 1:
         return f"{head} {me}, ваш ночной ход — {named[0]}."
