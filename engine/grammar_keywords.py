@@ -326,7 +326,8 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             i = kw.j  # «Все думают, что я полечу Лося»: their guess, no move
             continue
         if kw.cls == V.VOTE and kw.j == i + 1 and i > 0 and t.w not in _VOTE_NOUN_FORMS and \
-                _told_word(words[i]) and _voter_before(clause, words, i, idx, own):
+                _told_word(words[i]) and _voter_before(clause, words, i, idx, own) and \
+                not me_too(clause):
             i = kw.j  # «Шатун всю игру голосует так, что …», «он проголосовал за Сову»:
             continue  # another player's vote told, no vote of the sender's
         if kw.cls == V.VOTE and t.w in _VOTE_NOUN_FORMS and _others_vote(clause, words, i, idx, own):
@@ -578,6 +579,22 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
     return out
 
 
+#: The sender joining a move he has just told of another player, ending the clause.
+_ME_TOO = (("я", "тоже"), ("и", "я"), ("я", "также"), ("мне", "тоже"))
+
+
+def me_too(clause: list[Tok]) -> bool:
+    """True when the clause ends (punctuation aside) with «я тоже», «и я», «и я тоже», «я
+    также»: «Гоша голосует за Буку, я тоже», «Ёжик стреляет в Буку — и я»: the move told of
+    another player is the sender's own too. A word after them («я тоже так думал», «я тоже
+    его подозреваю») is talk, not this."""
+    words = [t.w for t in clause if t.word]
+    if words[-1:] == ["тоже"] and words[-3:-1] == ["и", "я"]:
+        return True
+    return len(words) >= 4 and tuple(words[-2:]) in _ME_TOO and \
+        (clause[-1].word or clause[-1].w in (".", "!", ")"))
+
+
 #: Words between a withdrawal verb and the vote word («снимаю (оба/свои) голоса»).
 _OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса", "оба", "обе",
                   "все", "два"})
@@ -631,16 +648,16 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
 
 #: Words that may stand between the vote word and a withdrawal verb after it («голос я пока
 #: снимаю с X», «Голос свой я, пожалуй, снимаю с X»).
-_BETWEEN = _MINE | frozenset({"я", "пока", "пожалуй", "же", "уж", "тогда", "наверное",
+WITHDRAW_BETWEEN = _MINE | frozenset({"я", "пока", "пожалуй", "же", "уж", "тогда", "наверное",
                               "временно", "сейчас", "всё-таки", "все-таки", "ну", "лучше"})
 
 
 def _past_fillers(clause: list[Tok], j: int) -> int:
-    """Index of the first token at or after ``j`` that is not one of :data:`_BETWEEN`'s words
+    """Index of the first token at or after ``j`` that is not one of :data:`WITHDRAW_BETWEEN`'s words
     or a comma (at most four skipped)."""
     m = j
     while m < len(clause) and m - j < 4 and \
-            (clause[m].w in _BETWEEN if clause[m].word else clause[m].w == ","):
+            (clause[m].w in WITHDRAW_BETWEEN if clause[m].word else clause[m].w == ","):
         m += 1
     return m
 

@@ -18,7 +18,7 @@ from .grammar_delegate import my_boss
 from .grammar_plans import given_up, idiom_told, object_clause, promised_later, survive_tomorrow
 from .grammar_quotes import in_reported_quote
 from .grammar_rules import Actor, action_for, actor_of, problem
-from .grammar_keywords import Kw
+from .grammar_keywords import WITHDRAW_BETWEEN, Kw
 from .grammar_members import member_after, member_on, sole_member, subject_after
 from .grammar_antecedent import alive_only, clauses_before
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, order_word, own_move_word, read_back,
@@ -1020,8 +1020,10 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     if give is None:
         # «Снимаю голос, голосую за X»: the vote word after the comma, read into this keyword,
         # gives the new vote (nothing of the old one is named)
+        # («Голос, пожалуй, снимаю с X»: a filler between commas gives nothing)
         give = next((k for k in range(kw.i + 2, kw.j) if clause[k - 1].w in (",", ";", "—") and
-                     clause[k].word and clause[k].w not in V.WITHDRAW_WORDS), None)
+                     clause[k].word and clause[k].w not in V.WITHDRAW_WORDS and
+                     clause[k].w not in WITHDRAW_BETWEEN), None)
         if give is not None:
             items.append(Item(clause[kw.i].start, withdraw=("*",)))
             return read_move(ctx, actor, clause, Kw(V.VOTE, give, kw.j), give, hi, flags,

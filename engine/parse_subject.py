@@ -9,7 +9,7 @@ import functools
 import re
 
 from . import grammar_vocab as V
-from .grammar_keywords import Kw
+from .grammar_keywords import Kw, me_too
 from .grammar_rules import Actor, action_for, problem
 from .grammar_tokens import Tok, span, clause_words
 from .lexicon import lexicon
@@ -468,6 +468,8 @@ def subject_actor(ctx: Ctx, clause: list[Tok], subject: tuple[int, int],
     move for that member (DECISIONS.md §4 Boss (c)); another clan's player: still read, to
     be refused. For anyone else another player's name is talk about him: ``False``."""
     first, end = subject
+    if me_too(clause):
+        return member  # «Гоша голосует за Буку, я тоже»: the sender joins the move told
     words = clause_words(clause)
     hit = nick_at(ctx, clause, words, first)
     if hit is not None and (hit.nick == ctx.sender.nick or _sender_named(ctx, words, first, hit)

@@ -13,7 +13,9 @@
 - «Голос же, чтобы …, отдаю за X»: the reason between the noun and its verb left out;
 - on a two-vote day, the day's event named as the heading of a sentence («Ярость: X, Y»,
   «Ярость — X + Y», the nick right after it): «Голоса: X, Y» (the event changes nothing but
-  the votes; «Ярость — моё любимое событие» names no player and stays).
+  the votes; «Ярость — моё любимое событие» names no player and stays);
+- others' vote told, then the sender's with its verb left out («Все голосуют за X, а я за
+  Y»): the comma before «а я» a full stop, so «А я за Y» reads as «Я за Y».
 
 Pure; the text is returned unchanged when it holds none of these.
 """
@@ -98,6 +100,15 @@ def _aside(m: re.Match) -> str:
 #: The head of :data:`_REASON` in lower case (a literal first: a quick search).
 _REASON_HEAD = re.compile(r"голос(?:\s+же)?\s*,")
 
+#: Others' vote told, then the sender's own with the verb left out: «Все голосуют за X, а я
+#: за Y», «Гоша голосовал за X, ну а я — за Y»: the comma before «я» made a full stop (the
+#: same length: the letter's words, and so the reply's quotes, stay as written), «А я за Y»
+#: then reads as any «Я за Y». A pronoun or «то» after «за» names nobody.
+_OWN_AFTER_OTHERS = re.compile(
+    r"(?i)(?:\bголосу(?:ет|ют)|\bголосовал[аи]?\b|\bпроголосовал[аи]?\b)[^.!?\n]{1,80}?(,)"
+    r"(?=\s*(?:(?:а|но|ну|ну\s+а)\s+)?я\s*(?:[—–-]\s*)?за\s+(?!(?:то|это|того|него|неё|нее|"
+    r"них|всех|обоих|обеих|себя|меня|тебя|вас|нас)\b)\w)")
+
 
 def _go_word(low: str) -> bool:
     """True when «го» stands as a word after the start, a space or a sentence's end in the
@@ -155,6 +166,8 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _LABELLED_PAIR.sub(lambda m: _labelled_pair(m, nicks), text)
         if "ярост" in low:
             text = _EVENT_HEAD.sub(lambda m: _event_head(m, nicks), text)
+    if " я" in low and "голос" in low and _OWN_AFTER_OTHERS.search(text):
+        text = _OWN_AFTER_OTHERS.sub(lambda m: m.group(0)[:-1] + ".", text)
     if "," in text and _REASON_HEAD.search(low):
         text = _REASON.sub(lambda m: m.group(1) + m.group(3), text)
     if "," in text and "голос" in low and _ASIDE_HINT.search(text):
