@@ -160,11 +160,13 @@ def status(ctx: click.Context) -> None:
         from engine.names import inflect
 
         chosen, choice = rep.fear
+        # (a day closed early waits before its deadline: only «close-day --early» goes on)
+        early = " --early" if rep.deadline is not None and now() < rep.deadline else ""
         print_line(out, f"«Страх»: выбор {inflect(chosen, 'gent')} — {choice}. Закрыть день: "
-                   + typed("close-day") if choice else
+                   + typed("close-day" + early) if choice else
                    f"«Страх»: день не закрыт, ждёт письма от {inflect(chosen, 'gent')} с выбором (письмо с "
                    f"вопросом ему уже в очереди или отправлено; ответ прочитает sync). Ответить за "
-                   f"{inflect(chosen, 'accs')}: " + typed("close-day --fear-choice НИК"))
+                   f"{inflect(chosen, 'accs')}: " + typed(f"close-day{early} --fear-choice НИК"))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):
@@ -290,9 +292,11 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     if rep.waiting_for:
         from engine.names import inflect
 
+        again = "close-day --early" if early else "close-day"
         click.echo(f"День {rep.day} не закрыт: «Страх» ждёт письма от {inflect(rep.waiting_for, 'gent')} "
                    f"(письмо с вопросом в очереди; ответ прочитает sync). Ответить за "
-                   f"{inflect(rep.waiting_for, 'accs')}: " + typed("close-day --fear-choice НИК"))
+                   f"{inflect(rep.waiting_for, 'accs')}: " + typed(f"{again} --fear-choice НИК")
+                   + (f". Когда ответ придёт, закрыть день: {typed(again)}" if early else ""))
         ctx.exit(3)  # not closed: a script tells it from a closed day (exit 0) and an error (1)
     click.echo(rep.newspaper)
     click.echo(f"День {rep.day} закрыт. Писем с итогами в очереди: {rep.letters}.")

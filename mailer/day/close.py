@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 from engine.calendar import day_window, on_time
 from engine.gamefile import NOBODY
-from engine.names import one_named
+from engine.names import inflect, one_named
 from engine.roles import typed_nick
 
 from ..config import GameConfig
@@ -223,6 +223,12 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             raise GameError(f"день {row.day} начинается только {local_text(day_start, cfg.zone)}; "
                             "досрочно закрыть можно уже начавшийся день или день, для которого уже "
                             "приняты ходы (письма после sync, votes import)")
+        if on_time(now, deadline) and not early and row.event == "fear" and row.fear_chosen:
+            # an early close waits for the «Страх» choice: it goes on only as it began
+            raise GameError(f"день {row.day} закрывается досрочно и ждёт выбора «Страха» от "
+                            f"{inflect(row.fear_chosen, 'gent')}; его срок — {local_text(deadline, cfg.zone)}, "
+                            "и он ещё не прошёл. Продолжить закрытие: mafia-mail close-day --early "
+                            "(ответить за игрока: mafia-mail close-day --early --fear-choice НИК)")
         if on_time(now, deadline) and not early:
             # which day is open now and its deadline, as a host reads it after «Ошибка: »
             closed = f"день {row.day - 1} уже закрыт; " if row.day > 1 else ""
