@@ -443,6 +443,10 @@ class Renderer:
             # DECISIONS.md §4 Clan kill: a member left alone in his clan, not its boss, now
             # orders the clan's kill himself; told once, in the turn he is left alone
             last_of = _left_alone(nick, state_before, after) if not result.winner else None
+            # ... and members left with no boss and nobody to take his role (no son to activate,
+            # no actor left): told that the kill is now ordered by them, by role precedence
+            bossless = _left_bossless(nick, state_before, after, result.activations) \
+                if not result.winner and last_of is None else None
             # DECISIONS.md §7: a point for no vote or too few thread words is told to him, with
             # which of them he got (and with his death, when it took him to the limit); one who
             # died otherwise this turn has none (engine.lynch.autokill_of_day)
@@ -460,6 +464,7 @@ class Renderer:
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
                 examples=examples, fan_check=fan_check, has_son=has_son(after),
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
+                bossless=bossless,
                 next_deadline=utc(next_row.deadline) if next_row else None, winner=result.winner,
                 paper=paper,
             )
@@ -495,6 +500,23 @@ def _left_alone(nick: str, before: GameState, after: GameState) -> str | None:
         return None
     alive_in = lambda state: [n for n in state.alive() if state.players[n].clan == p.clan]  # noqa: E731
     return p.clan if alive_in(after) == [nick] and len(alive_in(before)) > 1 else None
+
+
+def _left_bossless(nick: str, before: GameState, after: GameState, activations) -> str | None:
+    """The clan of living member ``nick`` (no boss himself) whose boss died this turn with
+    nobody taking the boss role (no activation of the son or the actor into it: ``activations``,
+    the result's), while other members live (the last one alone is told by
+    :func:`_left_alone`); else None. DECISIONS.md §4 Clan kill: the kill's order then comes
+    from the members, by precedence thief > guard > indian > actor."""
+    p = after.players.get(nick)
+    if p is None or not p.alive or p.clan is None or p.role == "boss":
+        return None
+    had_boss = lambda state: any(  # noqa: E731
+        q.alive and q.clan == p.clan and q.role == "boss" for q in state.players.values())
+    if not had_boss(before) or had_boss(after) or \
+            any(a.clan == p.clan and a.role == "boss" for a in activations):
+        return None
+    return p.clan
 
 
 #: What a player stripped of his vote is told, by the day's event (DECISIONS.md §6: under

@@ -640,3 +640,34 @@ def test_swindlers_stolen_search_is_named_by_the_role_his_branch_seeks(tmp_path)
     assert "Поиск врача: Doc — выполнен." in letters["Swindler"]
     assert "Поиск врача: Doc — вы нашли того, кого искали." in letters["Swindler"]
     assert "детектив" not in letters["Swindler"]
+
+
+def test_members_left_without_a_boss_are_told_who_orders_the_kill(tmp_path):
+    """DECISIONS.md §4 Clan kill: a boss dead with no son to activate and no actor to take his
+    role leaves the clan's kill to its members' orders, by precedence; the living members are
+    told so (a fresh host: «the clan is not told who leads after its boss dies»). Not when
+    the son becomes the boss, and not while the boss lives."""
+    told = ("Босс клана 1 погиб, и заменить его некому: убийство от клана теперь приказываете "
+            "вы, члены клана. Пишите в письме с ходами «Убиваем …» и ник жертвы; если приказы "
+            "разные, действует приказ старшего по роли: Вор, затем Охранник, Индеец, Актёр.")
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "clan1.guard", "P4": "doctor",
+             "P5": "civilian", "P6": "civilian", "P7": "civilian", "P8": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P1" for n in roles if n != "P1"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert told in letters["P2"] and told in letters["P3"]
+    assert all("заменить его некому" not in letters[n] for n in roles if n not in ("P1", "P2", "P3"))
+    votes = {n: "P4" for n in roles if n != "P4"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert all("заменить его некому" not in b for b in letters.values())  # the boss lives
+    with_son = {**roles, "P8": "son"}
+    renderer = renderer_for(tmp_path, {n: None for n in with_son})
+    votes = {n: "P1" for n in with_son if n != "P1"}
+    letters, _paper = letters_and_paper(renderer, with_son, [{"moves": [], "votes": votes}])
+    assert all("заменить его некому" not in b for b in letters.values())  # the son leads it
+    assert "он ваш Босс" in letters["P2"]
+    with_actor = {**roles, "P3": "clan1.actor"}  # no son: the actor takes the boss's role
+    renderer = renderer_for(tmp_path, {n: None for n in with_actor})
+    letters, _paper = letters_and_paper(renderer, with_actor, [{"moves": [], "votes": votes}])
+    assert all("заменить его некому" not in b for b in letters.values())
+    assert "Актёр P3 заменяет в клане" in letters["P2"]
