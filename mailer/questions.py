@@ -4,7 +4,8 @@ The parser reads moves, not questions; a question sent beside a move (or alone) 
 only the echo of the moves, or «не нашёл ни одного хода», and the host never learned of it
 unless he read every letter. A letter's own text (quotes already cut) is searched for
 sentences that end with «?» and are put to the host: they address him, ask about the rules
-or the game («можно», «считается», «когда итоги»), or ask whether a letter arrived. Rhetorical
+or the game («можно», «считается», «когда итоги»), ask about the sender himself («Я что,
+умер?», «меня избили чтоли?»), or ask whether a letter arrived. Rhetorical
 questions of forum talk («Совпадение?», «Кто бы это мог быть?») name no such word and stay
 unflagged; alternatives of a move («или Бобра?») are the parser's to ask about. Small talk
 put to the host («Ведущий, как дела?», «как ты?», «что нового?») asks him nothing he must
@@ -34,6 +35,12 @@ _TO_HOST = re.compile(
     r"(?<![а-яё])(?:ведущ|вопрос|спрос|подскаж|скажите|объясните|уточн|можно|нельзя|могу|могут|"
     r"может ли|разреш|засчит|счита|правил|когда|до скольки|во сколько|надо|нужно|обязательно|"
     r"дошл|дошло|дошёл|получил|итог|газет|поздно|успел|опоздал|в срок|host|admin)", re.IGNORECASE)
+
+#: The sender speaking of himself in a question («Я что, умер?», «меня вчера избили чтоли?»,
+#: «А что с моей проверкой?»): what happened to him is the host's to tell (lower case).
+_ABOUT_ME = re.compile(
+    r"(?<![а-яё])(?:я|меня|мне|мной|мною|мой|моя|моё|мое|мою|мои|моего|моей|моему|моим|моих)"
+    r"(?![а-яё])", re.IGNORECASE)
 
 #: Words of a question whether the letter came, or came in time («Ой, не поздно?», «Письмо
 #: дошло?», «Успел?»): every reply answers it, saying when the letter came and for which day
@@ -146,7 +153,8 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
             # put to the host is his too
             after_host = follows >= 0 and not line[follows:m.start()].strip(" \t") and \
                 bool(_MORE.match(sentence))
-            if _ALTERNATIVE.match(sentence) or not (after_host or _TO_HOST.search(sentence)):
+            if _ALTERNATIVE.match(sentence) or not (after_host or _TO_HOST.search(sentence) or
+                                                     _ABOUT_ME.search(sentence)):
                 follows = -1
                 continue
             if small_talk(sentence):  # put to the host, but nothing for him to answer

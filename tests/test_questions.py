@@ -210,3 +210,16 @@ def test_the_reply_answers_whether_the_letter_came_in_time(tmp_path):
         assert read_status(game.cfg).questions == status(game.cfg, game.store).questions == 1
     finally:
         game.store.dispose()
+
+
+@pytest.mark.parametrize("text, questions", [
+    # a fresh player (session 50): the middle one of three, and one with no word to the host
+    ("Ведущий, а что со мной? Я что, умер? Почему мне не пришли итоги?",
+     ["Ведущий, а что со мной?", "Я что, умер?", "Почему мне не пришли итоги?"]),
+    ("Лечу Буку. меня вчера избили чтоли?", ["меня вчера избили чтоли?"]),
+    ("Голос за Лося. А что с моей проверкой?", ["А что с моей проверкой?"]),
+    # talk of others stays unlisted
+    ("Совпадение? Не думаю. Почему Лось молчал весь день? А вы как думаете, кто маф?", []),
+])
+def test_a_question_about_the_sender_himself_is_for_the_host(text, questions):
+    assert host_questions(text) == questions
