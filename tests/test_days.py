@@ -703,6 +703,12 @@ def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
     assert gosha.subject == f"[{cfg.name}] Итоги дня 1 (исправлено)"
     assert gosha.body.splitlines()[0] == ("Исправленные итоги дня 1: это письмо заменяет прежнее "
                                          "письмо с итогами дня 1.")
+    # what changed, in the same first paragraph (a fresh host: the corrected letters did not
+    # say it): his autokill point for no vote is gone, his vote from the thread came
+    head = gosha.body.split("\n\n", 1)[0].splitlines()[1:]
+    assert head and all(line.startswith(("Было: «", "Стало: «")) for line in head), head
+    assert any(line.startswith("Было: «Штрафное очко автокилла") for line in head), head
+    assert any(line.startswith("Стало: «") and "Вишенк" in line for line in head), head
 
 
 def test_export_carries_the_outcome_so_an_edited_export_fails_the_check(demo, tmp_path):

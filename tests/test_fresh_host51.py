@@ -37,3 +37,43 @@ def test_fear_wait_after_the_deadline_names_plain_close_day(tmp_path):
     status = " ".join(run(["status"]).output.split())
     assert "Ответить за Ромашку: mafia-mail close-day --fear-choice НИК" in status, status
     assert "--early" not in status
+
+
+def test_a_game_over_told_again_after_reopen_day_says_it_replaces_the_first(tmp_path):
+    """The game ended on day 2 and «Игра окончена» went to every player; the host reopens day
+    2 and closes it again, the game ending again: the second «Игра окончена» is marked
+    «(исправлено)» and says it replaces the first (a fresh host's players got two letters of
+    the same subject and no word why)."""
+    from datetime import timedelta
+
+    from mailer.day import close_day, reopen_day, set_event
+    from mailer.outbox import send_all
+    from mailer.sync import sync
+    from test_sync import DEADLINE, START, Game, letter
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "none", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+        for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        end = DEADLINE + timedelta(days=1, minutes=5)
+        assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+        first = {r.to_nick: r.subject for r in g.replies("final")}
+        send_all(g.cfg, g.store, now=end)
+        reopen_day(g.cfg, g.store, 2)
+        assert close_day(g.cfg, g.store, now=end + timedelta(minutes=2)).winner == "civilians"
+        again = [r for r in g.replies("final") if r.state == "queued"]
+        assert {r.to_nick for r in again} == set(first)
+        told = ("Исправление: ведущий пересмотрел итоги дня 2 и закрыл его заново; это письмо "
+                "заменяет прежнее письмо «Игра окончена».")
+        for r in again:
+            assert r.subject == first[r.to_nick] + " (исправлено)", r.subject
+            assert r.body.startswith(told + "\n\n"), r.body[:200]
+    finally:
+        g.store.dispose()

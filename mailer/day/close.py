@@ -294,7 +294,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             if nick in corrected:  # reopen-day: this letter replaces one already sent
                 subject = corrected_subject(subject)
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
-                        f"с итогами дня {row.day}.\n\n{body}")
+                        f"с итогами дня {row.day}.{changed_lines(corrected[nick], body)}\n\n{body}")
             if nick in unended:
                 body = f"{_UNENDED.format(day=row.day)}\n\n{body}"
                 unended.discard(nick)
@@ -308,11 +308,17 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                                        told=_UNENDED.format(day=row.day)), now=now)
             letters += 1
         if final is not None:  # the end of the game: every player, the dead too, is told
+            # (a re-closed last day: who was sent «Игра окончена» before is told this one
+            # replaces it, its subject marked as corrected)
+            ended = _ended_before(s, row) if row.revision else set()
             for p in cfg.players:
+                body = renderer.final_letter(nick=p.nick, final=final)
                 queue(s, cfg, ref=f"final:{row.day}.{row.revision}:{p.nick}", kind="final",
                       day=row.day, to_addr=p.emails[0], to_nick=p.nick,
-                      subject=cfg.subject("игра окончена"),
-                      body=renderer.final_letter(nick=p.nick, final=final), now=now)
+                      subject=corrected_subject(cfg.subject("игра окончена")) if p.nick in ended
+                      else cfg.subject("игра окончена"),
+                      body=(f"{_REENDED.format(day=row.day)}\n\n{body}" if p.nick in ended else body),
+                      now=now)
                 letters += 1
         if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false
             _close_unsent_replies(s, renderer, row)
@@ -395,6 +401,43 @@ def _sent_before(s: Session, row: DayRow) -> dict[str, str]:
 #: ``reopen-day`` reopened and close-day closed again with the game going on.
 _UNENDED = ("Игра не окончена: ведущий пересмотрел итоги дня {day}, прежнее письмо «Игра окончена» "
             "отменено — игра продолжается.")
+
+
+#: The first paragraph of a second «Игра окончена» letter (the game's last day re-closed
+#: after ``reopen-day``, the game ended again).
+_REENDED = ("Исправление: ведущий пересмотрел итоги дня {day} и закрыл его заново; это письмо "
+            "заменяет прежнее письмо «Игра окончена».")
+
+#: At most this many lines of a corrected result letter are quoted as changed, each way.
+_CHANGED_MAX = 6
+
+
+def changed_lines(old: str, new: str) -> str:
+    r"""What changed between a result letter sent before ``reopen-day`` (``old``) and its
+    replacement (``new``), as lines to end the replacement's first paragraph: «Было: …» for
+    each line of the old letter gone from the new, «Стало: …» for each new one (blank lines
+    skipped, at most :data:`_CHANGED_MAX` each way, longer lines cut at 160 characters);
+    "" when no line differs (only their order).
+
+    >>> changed_lines("Итоги.\nШтрафное очко: нет голоса.", "Итоги.")
+    '\nБыло: «Штрафное очко: нет голоса.»'
+    """
+    import difflib
+
+    def kept(text: str) -> list[str]:
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    gone: list[str] = []
+    came: list[str] = []
+    for d in difflib.ndiff(kept(old), kept(new)):
+        if d.startswith("- "):
+            gone.append(d[2:])
+        elif d.startswith("+ "):
+            came.append(d[2:])
+    moved = set(gone) & set(came)  # a line only moved is no change
+    cut = lambda line: line if len(line) <= 160 else line[:159] + "…"  # noqa: E731
+    return "".join([f"\nБыло: «{cut(x)}»" for x in gone if x not in moved][:_CHANGED_MAX] +
+                   [f"\nСтало: «{cut(x)}»" for x in came if x not in moved][:_CHANGED_MAX])
 
 
 def _ended_before(s: Session, row: DayRow) -> set[str]:
