@@ -31,25 +31,14 @@ def test_a_game_over_undone_by_reopen_day_is_told_to_everyone_who_was_told_it(tm
     players were left with «Победа: мирные» and every role revealed)."""
     from datetime import timedelta
 
-    from mailer.day import close_day, reopen_day, set_event
+    from mailer.day import close_day, reopen_day
     from mailer.inputs import import_votes
     from mailer.outbox import send_all
-    from mailer.sync import sync
-    from test_sync import DEADLINE, START, Game, letter
+    from test_sync import Game
 
     g = Game(tmp_path)
     try:
-        set_event(g.cfg, g.store, "none", now=START)
-        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
-            g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
-        g.sync()
-        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
-        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
-        for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
-            g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
-        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
-        end = DEADLINE + timedelta(days=1, minutes=5)
-        assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+        end = ended_on_day_two(g)
         send_all(g.cfg, g.store, now=end)
         reopen_day(g.cfg, g.store, 2)
         # the host's corrected count, a tie: nobody is hanged, the game goes on
@@ -66,6 +55,29 @@ def test_a_game_over_undone_by_reopen_day_is_told_to_everyone_who_was_told_it(tm
         assert by_nick["Serginio"].subject.endswith("Игра продолжается")
     finally:
         g.store.dispose()
+
+
+def ended_on_day_two(g):
+    """Play the test game ``g`` (test_sync.Game) to its end: Serginio hanged on day 1,
+    Ягуарчик on day 2, the civilians win at day 2's close. Returns the moment of that close."""
+    from datetime import timedelta
+
+    from mailer.day import close_day, set_event
+    from mailer.sync import sync
+    from test_sync import DEADLINE, START, letter
+
+    set_event(g.cfg, g.store, "none", now=START)
+    for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+        g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+    g.sync()
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+    for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
+        g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+    end = DEADLINE + timedelta(days=1, minutes=5)
+    assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+    return end
 
 
 def test_too_many_votes_is_a_vote_not_accepted_and_a_wish_on_the_target_no_skip(tmp_path):

@@ -46,24 +46,14 @@ def test_a_game_over_told_again_after_reopen_day_says_it_replaces_the_first(tmp_
     the same subject and no word why)."""
     from datetime import timedelta
 
-    from mailer.day import close_day, reopen_day, set_event
+    from mailer.day import close_day, reopen_day
     from mailer.outbox import send_all
-    from mailer.sync import sync
-    from test_sync import DEADLINE, START, Game, letter
+    from test_fresh_host49 import ended_on_day_two
+    from test_sync import Game
 
     g = Game(tmp_path)
     try:
-        set_event(g.cfg, g.store, "none", now=START)
-        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
-            g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
-        g.sync()
-        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
-        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
-        for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
-            g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
-        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
-        end = DEADLINE + timedelta(days=1, minutes=5)
-        assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+        end = ended_on_day_two(g)
         first = {r.to_nick: r.subject for r in g.replies("final")}
         send_all(g.cfg, g.store, now=end)
         reopen_day(g.cfg, g.store, 2)
