@@ -336,11 +336,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
     if action is None and kw.cls == V.PARTNER and clause is not None and \
             (_couple_of(clause, kw) or _thanks_before(clause, kw) or
-             _mortar_of_another(clause, kw)):
+             _mortar_of_another(clause, kw, tg)):
         return None  # «задал пару точных вопросов Доценту»: a quantity; «Спасибо Кате за
         # пару!»: thanks for the pair she was chosen into, no pair of his
     if action is None and kw.cls == V.MORTAR and clause is not None and \
-            _mortar_of_another(clause, kw):
+            _mortar_of_another(clause, kw, tg):
         return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
     if flags["keep"] and not flags["other_day"] and clause is not None and \
             _stays_as_written(clause):
@@ -1241,13 +1241,25 @@ _GIVEN = frozenset({"подарили", "дали", "выдали", "вручи�
                     "перепал", "подарил", "дал"})
 
 
-def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
+def _mortar_of_another(clause: list[Tok], kw: Kw, tg: Targets | None = None) -> bool:
     """True when the mortar's noun (or the immunity's) is said to be another player's
-    («миномёт у него», «у неё миномёт», «у него ж сегодня иммунитет», «миномёт у
-    костюмерши»), or to have been given to somebody («Лосяшу подарили миномёт»), in a letter
-    from a player who does not hold it: who has the mortar, not a shot (who is immune, not a
-    pair). Words of :data:`_HOLDER_FILLERS` may stand between the noun and «у …»."""
+    («миномёт у него», «у неё миномёт»), or to have been given to somebody («Лосяшу подарили
+    миномёт»), in a letter from a player who does not hold it: who has the mortar, not a
+    shot (who is immune, not a pair). With no player aimed at after the holder (``tg``'s
+    players), also past words of :data:`_HOLDER_FILLERS` and with a person's noun as the
+    holder («у него ж сегодня иммунитет», «миномёт у костюмерши»; not «У Пекаря теперь
+    миномёт, пусть применяет его по X»: a shot suggested, refused)."""
     if kw.j - kw.i != 1 or not clause[kw.i].w.startswith(("миномёт", "миномет", "иммунитет")):
+        return False
+    after = [t.w for t in clause[kw.j:kw.j + 2]]
+    before = [t.w for t in clause[max(0, kw.i - 2):kw.i]]
+    if (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
+            (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
+            (bool(before) and before[-1] in _GIVEN) or _named_holder(clause[:kw.i]) or \
+            _named_holder(clause[kw.j:], after=True):
+        return True
+    if tg is None or any(a > kw.j + 1 + sum(t.w in _HOLDER_FILLERS for t in clause[kw.j:a])
+                         for _, a, _ in tg.hits):
         return False
     after = [t.w for t in clause[kw.j:kw.j + 6] if t.w not in _HOLDER_FILLERS][:2]
     before = [t.w for t in clause[max(0, kw.i - 5):kw.i]]
@@ -1255,9 +1267,7 @@ def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
         before.pop()
     before = before[-2:]
     return (len(after) == 2 and after[0] == "у" and _holder_word(after[1])) or \
-        (len(before) == 2 and before[0] == "у" and _holder_word(before[1])) or \
-        (bool(before) and before[-1] in _GIVEN) or _named_holder(clause[:kw.i]) or \
-        _named_holder(clause[kw.j:], after=True)
+        (len(before) == 2 and before[0] == "у" and _holder_word(before[1]))
 
 
 def _holder_word(w: str) -> bool:
