@@ -110,3 +110,28 @@ def treat_after(idx: NameIndex, actor: Actor, clause: list[Tok], words: list[str
     if na is None:
         return None
     return treat_then_name(clause, na + 1, hi, idx, reach=14)
+
+
+def modifies_noun(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
+    """True when token ``k`` is a lower-case word the dictionary does not know that reads as
+    an adjective or participle agreeing (number, case, and gender in the singular) with the
+    next word, a lower-case dictionary common noun that is no nickname: a modifier in a noun
+    phrase of a thing or of a person described («как пересвеченное небо», «для
+    одного-единственного кабальеро»), no player's name («голос за хитрого Лиса» keeps Лис:
+    a nickname next is never passed). The noun may stand past ``hi``, the end of the move's
+    words («для одного-единственного гостя»: «гостя» is a word of the hostess's move)."""
+    t = clause[k]
+    if t.cap or t.quoted or not t.word or k + 1 >= len(clause) or is_known_word(words[k]):
+        return False
+    nxt = clause[k + 1]
+    if not nxt.word or nxt.cap or nxt.quoted or not is_known_word(words[k + 1]) or \
+            idx.exact(words, k + 1, None) is not None:
+        return False
+    adjs = [p.tag for p in morph().parse(words[k])[:4] if p.tag.POS in ("ADJF", "PRTF")]
+    if not adjs or morph().parse(words[k])[0].tag.POS not in ("ADJF", "PRTF"):
+        return False
+    nouns = [p.tag for p in morph().parse(words[k + 1])
+             if p.tag.POS == "NOUN" and not {"Name", "Surn", "Patr"} & p.tag.grammemes]
+    return any(a.number == n.number and a.case == n.case and
+               (a.number == "plur" or a.gender == n.gender or "ms-f" in n)
+               for a in adjs for n in nouns)

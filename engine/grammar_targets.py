@@ -23,7 +23,8 @@ from .grammar_target_fix import SELF_CORRECTION, correction, doubt_then_name
 from .grammar_target_guess import (
     filler_nick, fitted, name_soon, nick_goes_on, unknown_slot, word_reading,
 )
-from .grammar_target_skip import names_thing, own_verb, plain_word, treat_after, what_for
+from .grammar_target_skip import (modifies_noun, names_thing, own_verb, plain_word, treat_after,
+                                 what_for)
 from .grammar_target_types import Roster, Targets
 from .grammar_target_words import (
     plural_verb, remark_before, as_told,
@@ -979,6 +980,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if not out.hits and skipped and t.cap and k + 2 < hi and clause[k + 1].w in ("—", "–") \
                 and idx.exact(words, k + 2, None) is not None:
             k += 2  # «зову нашего гуру DevOps — SIGKILL'а»: a title, then the player after a dash
+            continue
+        if not out.hits and modifies_noun(idx, clause, words, k, hi):
+            skipped = True  # «режет, как пересвеченное небо»: a modifier of a common noun
+            k += 1
             continue
         slot = unknown_slot(idx, clause, words, k, lo, out, skipped=skipped, neg=neg)
         if (slot or (not skipped and not neg and not out.hits and not out.roles and

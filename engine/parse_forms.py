@@ -470,9 +470,35 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
         return None
     if p.clan != ctx.sender.clan:
         return None
+    if not p.alive and _death_told(clause, k + hit.length):
+        return None  # «Оса наша на линче погибла, царство ей небесное»: his death told, no
+        # order to him
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+#: Lemmas of the verbs of dying («погибла», «умер», «выбыл»).
+_DYING = frozenset({"погибнуть", "умереть", "помереть", "скончаться", "выбыть", "пасть"})
+
+#: Beginnings of the short participles of being killed («убит», «повешена», «казнён»).
+_KILLED = ("убит", "повешен", "казнен", "казнён", "линчеван", "застрелен", "зарезан")
+
+
+def _death_told(clause: list[Tok], k: int) -> bool:
+    """True when the first verb after a dead member's name (ending at token ``k``) tells his
+    death: a verb of :data:`_DYING` in the past tense or a short participle of
+    :data:`_KILLED` («Оса наша на линче погибла», «Лис вчера повешен»): talk of the dead,
+    no order to him."""
+    for t in clause[k:]:
+        if not t.word:
+            continue
+        if t.w.startswith(_KILLED):
+            return True
+        p = morph().parse(t.w)[0]
+        if p.tag.POS in ("VERB", "INFN", "PRTS"):
+            return p.tag.POS == "VERB" and "past" in p.tag and p.normal_form in _DYING
+    return False
 
 
 #: First words of an aside between commas after a member's name that tells who he is («Лис,

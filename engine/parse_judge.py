@@ -335,11 +335,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «Спасибо Катюше за иммунитет», «ИММУНИТЕТ СОВЕ» from a player who has
         # none: who got the immunity, no pair of his (not «…, но выбираю в пару X»: refused)
     if action is None and kw.cls == V.PARTNER and clause is not None and \
-            (_couple_of(clause, kw) or _thanks_before(clause, kw)):
+            (_couple_of(clause, kw) or _thanks_before(clause, kw) or
+             _mortar_of_another(clause, kw, tg)):
         return None  # «задал пару точных вопросов Доценту»: a quantity; «Спасибо Кате за
         # пару!»: thanks for the pair she was chosen into, no pair of his
     if action is None and kw.cls == V.MORTAR and clause is not None and \
-            _mortar_of_another(clause, kw):
+            _mortar_of_another(clause, kw, tg):
         return None  # «у неё миномёт, пусть сидит тихо»: who holds the mortar, no shot
     if flags["keep"] and not flags["other_day"] and clause is not None and \
             _stays_as_written(clause):
@@ -358,6 +359,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
              _thing_sought(clause, kw) or _mettle_tested(clause, kw)):
         return None  # «вчера по Страху отправил X», «лечу себя чаем с мёдом»: everyday talk
         # («X кажется мирной, проверю на ней свою теорию»: a thing checked, X talked of)
+    if action is None and kw.weak and clause is not None and _lower_namesake(ctx, clause, tg):
+        return None  # «Пока стоим на якоре, …» beside «Проверяю Якоря»: a common noun, the
+        # nick's namesake, after a word that is a move only with a name (not «Ворую у
+        # маяка!» from a civilian: a strong move word, refused)
+    if action is None and clause is not None and _calls_by_name(clause, kw, tg):
+        return None  # «я её так про себя зову», «зову Лося котиком» from a player who is no
+        # hostess: what he calls a player, no invitation tried
     if action is None:
         one = tg.hits[0][0].nick if len(tg.hits) == 1 else None
         return _refuse_role(kw, text, one or "", actor.role)
@@ -591,6 +599,29 @@ _FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|так
 def _claims_found(text: str) -> bool:
     """True when the letter says its writer found the detective (:data:`_FOUND`)."""
     return _FOUND.search(text.lower().replace("ё", "е")) is not None
+
+
+def _lower_namesake(ctx: Ctx, clause: list[Tok], tg: Targets) -> bool:
+    """True when every player found is a one-word nick written here in lower case as a
+    dictionary common noun (any case), and the letter writes that nick capitalised elsewhere
+    («Пока стоим на якоре, приказ по клану: … Проверяю Якоря»): the lower-case word is the
+    common noun, the nick's namesake only by coincidence."""
+    if not tg.hits:
+        return False
+    for hit, a, b in tg.hits:
+        if hit.nick is None or b - a != 1 or not hit.nick.isalpha() or a >= len(clause):
+            return False
+        t = clause[a]
+        if t.cap or t.quoted or not t.text[:1].islower() or not is_known_word(t.w):
+            return False
+        p = morph().parse(t.w)[0]
+        if p.tag.POS != "NOUN" or {"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes:
+            return False
+        stem = hit.nick[:max(3, len(hit.nick) - 2)]
+        if not stem[:1].isupper() or \
+                re.search(r"(?<!\w)" + re.escape(stem), ctx.text) is None:
+            return False
+    return True
 
 
 def _calls_by_name(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
@@ -1210,22 +1241,48 @@ _GIVEN = frozenset({"подарили", "дали", "выдали", "вручи�
                     "перепал", "подарил", "дал"})
 
 
-def _mortar_of_another(clause: list[Tok], kw: Kw) -> bool:
-    """True when the mortar's noun is said to be another player's («миномёт у него», «у неё
-    миномёт»), or to have been given to somebody («Лосяшу подарили миномёт»), in a letter
-    from a player who does not hold it: who has the mortar, not a shot."""
-    if kw.j - kw.i != 1 or not clause[kw.i].w.startswith(("миномёт", "миномет")):
+def _mortar_of_another(clause: list[Tok], kw: Kw, tg: Targets | None = None) -> bool:
+    """True when the mortar's noun (or the immunity's) is said to be another player's
+    («миномёт у него», «у неё миномёт»), or to have been given to somebody («Лосяшу подарили
+    миномёт»), in a letter from a player who does not hold it: who has the mortar, not a
+    shot (who is immune, not a pair). With no player aimed at after the holder (``tg``'s
+    players), also past words of :data:`_HOLDER_FILLERS` and with a person's noun as the
+    holder («у него ж сегодня иммунитет», «миномёт у костюмерши»; not «У Пекаря теперь
+    миномёт, пусть применяет его по X»: a shot suggested, refused)."""
+    if kw.j - kw.i != 1 or not clause[kw.i].w.startswith(("миномёт", "миномет", "иммунитет")):
         return False
     after = [t.w for t in clause[kw.j:kw.j + 2]]
     before = [t.w for t in clause[max(0, kw.i - 2):kw.i]]
-    return (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
-        (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
-        (bool(before) and before[-1] in _GIVEN) or _named_holder(clause[:kw.i]) or \
-        _named_holder(clause[kw.j:], after=True)
+    if (len(after) == 2 and after[0] == "у" and after[1] in _HOLDER_OTHERS) or \
+            (len(before) == 2 and before[0] == "у" and before[1] in _HOLDER_OTHERS) or \
+            (bool(before) and before[-1] in _GIVEN) or _named_holder(clause[:kw.i]) or \
+            _named_holder(clause[kw.j:], after=True):
+        return True
+    if tg is None or any(a > kw.j + 1 + sum(t.w in _HOLDER_FILLERS for t in clause[kw.j:a])
+                         for _, a, _ in tg.hits):
+        return False
+    after = [t.w for t in clause[kw.j:kw.j + 6] if t.w not in _HOLDER_FILLERS][:2]
+    before = [t.w for t in clause[max(0, kw.i - 5):kw.i]]
+    while before and before[-1] in _HOLDER_FILLERS:
+        before.pop()
+    before = before[-2:]
+    return (len(after) == 2 and after[0] == "у" and _holder_word(after[1])) or \
+        (len(before) == 2 and before[0] == "у" and _holder_word(before[1]))
+
+
+def _holder_word(w: str) -> bool:
+    """True when ``w`` after «у» names who holds a thing and is not the sender: a pronoun of
+    :data:`_HOLDER_OTHERS` or an animate dictionary noun in the genitive («у костюмерши»)."""
+    if w in _HOLDER_OTHERS:
+        return True
+    if not is_known_word(w):
+        return False
+    p = morph().parse(w)[0]
+    return p.tag.POS == "NOUN" and "anim" in p.tag and "gent" in p.tag
 
 
 #: Words that may stand between the mortar's noun and «у» of its holder.
-_HOLDER_FILLERS = frozenset({"сегодня", "теперь", "сейчас", "же", "вроде", "нынче", "ведь"})
+_HOLDER_FILLERS = frozenset({"сегодня", "теперь", "сейчас", "же", "ж", "вроде", "нынче", "ведь"})
 
 
 def _named_holder(toks: list[Tok], after: bool = False) -> bool:

@@ -684,8 +684,9 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
         if strict and kind == "first":
             continue
         if kind == "" and not strict and story is not None and story < k and \
-                words[story] != "я":
+                words[story] != "я" and not _subject_between(ctx, words, story, k, ()):
             kind = W.story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender
+            # (not one of another subject's: «Буся (которую все путают с Масей)»)
         if not kind:
             continue
         if kind in ("past", "third"):
@@ -698,7 +699,8 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
         if kind == "noun":
             if any(_noun_names(words, k, n) for n in names):
                 return True
-        elif any(_object(words, k, n, kind, story, cls == "INVITE") for n in names):
+        elif any(_object(words, k, n, kind, story, cls == "INVITE") and
+                 not _own_thing(words, k, n, names) for n in names):
             return True
     return False
 
@@ -746,12 +748,49 @@ def _object(words: list[str], k: int, n: int, kind: str, story: int | None,
     """True when the name at ``n`` is the object of the verb at ``k``: right after it (past
     commas, prepositions and a few words; with ``treat``, an invitation, a few more: «Зову к
     себе на глинтвейн и преф Джека»), or, in a story of the sender, before it after a
-    preposition («К Мальку он нынче заглянёт»)."""
+    preposition («К Мальку он нынче заглянёт»; not inside a relative clause closed before
+    the verb: «Кнопка, которую путают с Пуговкой, молчит»)."""
     if n > k:
         return n - k <= _NEAR + 3 * treat and not any(
             w in W.PARTS or w in W.WH for w in words[k + 1:n])
+    if any(w in W.RELATIVE for w in words[:n]) and \
+            any(w in (",", ")") for w in words[n + 1:k]):
+        return False  # «Кнопка, которую путают с Пуговкой, молчит»: the name is the closed
+        # relative clause's
     return (story is None or story < n) and k - n <= _NEAR and n > 0 and \
         words[n - 1] in W.PREPS_BEFORE and not any(w in W.PARTS for w in words[n + 1:k])
+
+
+def _own_thing(words: list[str], k: int, n: int, names: list[int]) -> bool:
+    """True when the verb at ``k`` has an object of its own that is a thing, and a comma
+    parts it from the name at ``n``: the name belongs to another clause («жму руку, Майк»,
+    «я на сушке, жру гречку», «у костра посижу, там Палыч на гитаре»). The thing is a
+    dictionary noun that is no name of the sentence, inanimate: in the accusative right after
+    the verb, or (the name after the verb) after a preposition right before it."""
+    lo, hi = (k, n) if n > k else (n, k)
+    if "," not in words[lo + 1:hi]:
+        return False
+    if k + 1 < len(words) and k + 1 not in names and k + 1 != n and \
+            _thing_noun(words[k + 1], "accs"):
+        return True
+    return n > k and k >= 2 and k - 1 not in names and words[k - 2] in W.PREPS_BEFORE and \
+        _thing_noun(words[k - 1], "")
+
+
+@functools.lru_cache(maxsize=20_000)
+def _thing_noun(w: str, case: str) -> bool:
+    """True when the likeliest reading of the dictionary word ``w`` is an inanimate common
+    noun (in the case ``case`` when one is given: the same word read in it too), and no word
+    of a move («на охоту пойду, на Вито»: the move's own noun, its player after it)."""
+    if len(w) < 3 or not is_known_word(w) or W.move_word(w) or w in lexicon().words:
+        return False
+    parses = morph().parse(w)
+    best = parses[0]
+    if best.tag.POS != "NOUN" or "inan" not in best.tag or \
+            {"Name", "Surn", "Patr", "Geox", "Orgn"} & best.tag.grammemes:
+        return False
+    return not case or any(p.normal_form == best.normal_form and p.tag.POS == "NOUN" and
+                           case in p.tag for p in parses[:4])
 
 
 def _noun_names(words: list[str], k: int, n: int) -> bool:
@@ -767,12 +806,17 @@ def _noun_names(words: list[str], k: int, n: int) -> bool:
 def _subject_between(ctx: Ctx, words: list[str], story: int, k: int, names: list[int]) -> bool:
     """True when between the sender's word at ``story`` and the verb at ``k`` somebody else
     becomes the subject: another player's name, another role's word, a pronoun, or a
-    subordinate clause («Ромашка видела во сне, как громила бьёт Крыску»)."""
+    subordinate clause («Ромашка видела во сне, как громила бьёт Крыску»; a relative one
+    still open at the verb, «Буся (которую все путают с Масей)»: the verb is the relative
+    clause's)."""
     roles = role_words()
     for m in range(story + 1, k):
         w = words[m]
         if m in names and (m == 0 or words[m - 1] not in W.PREPS_BEFORE):
             return True
+        if w in W.RELATIVE and not any(x in (",", ")", "—", "-", ";") for x in words[m + 1:k]):
+            return True  # (the verb inside the relative clause; not «X (которого все
+            # боятся) путает Y»: the clause closed before the verb)
         if w in W.WH or w in W.OTHERS or (w in roles and roles[w] != ctx.sender.role):
             return True
     return False

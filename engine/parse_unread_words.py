@@ -201,6 +201,12 @@ PARTS = frozenset({"—", ":", ";", "(", ")", "→", "-"})
 WH = frozenset({"кто", "кого", "кому", "что", "как", "где", "куда", "чем", "зачем", "почему"})
 
 
+#: Relative pronouns: a clause of its own, with its own subject, starts at one («Буся, которую
+#: все путают с Масей»: «все» confuse, not the sender).
+RELATIVE = frozenset({"который", "которая", "которое", "которые", "которого", "которой",
+                      "которому", "которую", "которым", "которыми", "которых", "котором"})
+
+
 #: Words of time between a move noun and its name («голос сегодня — Бармалей»).
 TIMES = frozenset({"сегодня", "ночью", "этой", "нынче", "сейчас", "сегодняшней", "ночи"})
 
