@@ -80,7 +80,7 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
-from .parse_member_net import member_net
+from .parse_member_net import drop_asked, member_net
 from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
@@ -538,7 +538,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # certain, else asked (engine.parse_member_net)
         more, asked = member_net(ctx, visible, _read_so_far(log, moves, problems))
         if more or asked:
-            moves, problems = list(moves) + more, list(problems) + asked
+            moves, problems = list(moves) + more, drop_asked(problems, more) + asked
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
         # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
         problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))
