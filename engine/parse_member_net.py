@@ -223,9 +223,10 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict,
             if not heads or (target := _object_of(ctx, words, names, j, k0, inside)) is None:
                 continue
             sole = [x for x in owners0 if x in open_members]
-            if len(sole) == 1 and (not strict or _direct(names, words, j)):
+            if len(sole) == 1 and (not strict or _direct(names, words, j)) and \
+                    not any(_finite(words[m]) for m in range(k0 + 1, j) if m not in inside):
                 # («Лёве — обчистить гримёрку у Розы» said to the one member heading the
-                # sentence, on one player: his order, as a second-person one)
+                # sentence, on one player, no verb between: his order, as a second-person one)
                 return sole[0], _sure(ctx, open_members[sole[0]], cls, "second", target, words)
             return sole[0], None
         if verb == "third" and not let and not cls and not _subject_ok(words, k0, j):
@@ -252,6 +253,13 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict,
             # with its player past other words may be a visit, not the theft: asked)
         return mate, _sure(ctx, open_members[mate], cls, verb, target, words) if head else None
     return None
+
+
+def _finite(w: str) -> bool:
+    """True when ``w`` is a finite verb («хочет», «решил»): between the member and an
+    infinitive it makes the sentence a tale of his wish or plan («Шаман хочет Маргошу
+    обокрасть»), no order said to him."""
+    return w.isalpha() and any(p.tag.POS == "VERB" for p in morph().parse(w)[:1])
 
 
 def _direct(names, words: list[str], j: int) -> bool:
