@@ -119,6 +119,13 @@ def _word_verdict(w: str, clan_said: bool) -> str | None:
     return "kill"
 
 
+def word_verdict(w: str, clan_said: bool) -> str | None:
+    """``"kill"``, ``"ask"``, ``"who"`` or None for one word said of the clan's deed, judged
+    as a word of a heading (the module's docstring); for
+    :mod:`engine.parse_clan_verb`'s verb of one kill."""
+    return _word_verdict(w, clan_said)
+
+
 def _address(clause: list[Tok], lo: int, hi: int, k: int) -> bool:
     """True when the word at ``k`` stands alone between commas or marks (or opens the
     heading before a comma): «Полнолуние, парни, …», «Коллеги, …»: an address."""

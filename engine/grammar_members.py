@@ -112,7 +112,33 @@ def fits(word: str, nick: str, nicks: tuple[str, ...]) -> bool:
             return True  # «Гоша» for Ghost («гост»), as «Гоша» is said for «Гога»
     if fit_owners((nick,), word):
         return True  # «Люпен ворует» for A.Lupin: a reading by sound (engine.names_fit)
-    return _base_noun(word, nick) or compound_head(word, nick)
+    return _base_noun(word, nick) or compound_head(word, nick) or _pet_start(word, nick)
+
+
+#: Soft vowels read as their hard pair when a pet form's start is compared with a nickname's
+#: («Солярка» for Solaris, read «соларис»).
+_HARD = str.maketrans("яюё", "ауе")
+
+#: The shortest start a pet form shares with the nickname it is made on.
+_PET_START = 4
+
+
+def _pet_start(word: str, nick: str) -> bool:
+    """True when ``word`` is a pet form made on the first letters of the nickname's first
+    word, as a member's name is shortened and given a suffix of any kind in speech
+    («Крепыш» for Крепильщик, «Солярка» for Solaris, «Любаня» for «Люба Рыжая»): the word and
+    a spelling of that first word (:func:`_readings`, four letters or more) begin with the
+    same four letters, soft vowels read as hard ones, and the word is no longer than that
+    spelling unless it keeps all of it («Любаня»): a longer word on the nickname's stem is
+    another word built on it («Шустрячок» for Шустрик), no form of it. Asked only of a word that
+    names no player and stands where the role names the member (:func:`role_subject`)."""
+    low = word.translate(_HARD)
+    for r in _readings(nick):
+        hard = r.translate(_HARD)
+        if len(r) >= _PET_START and low[:_PET_START] == hard[:_PET_START] and \
+                (len(low) <= len(hard) or low.startswith(hard)):
+            return True
+    return False
 
 
 #: A consonant ending a pet form's stem and those it stands for in the name it is cut from

@@ -80,7 +80,8 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
-from .parse_member_net import member_net
+from .parse_member_net import drop_asked, member_net
+from .parse_clan_verb import clan_verb_kills
 from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
@@ -538,7 +539,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # certain, else asked (engine.parse_member_net)
         more, asked = member_net(ctx, visible, _read_so_far(log, moves, problems))
         if more or asked:
-            moves, problems = list(moves) + more, list(problems) + asked
+            moves, problems = list(moves) + more, drop_asked(problems, more) + asked
+        # «тушим: Искру», «Клан сегодня тушит X» and no clan kill read: the clan's kill in
+        # the community's verb (engine.parse_clan_verb)
+        moves, problems = clan_verb_kills(ctx, visible, _read_so_far(log, moves, problems),
+                                          list(moves), list(problems))
         # «Проверяю X. И давайте сразу МО в Y»: the hunt the check excludes, refused;
         # «у меня есть проверка!!! … охота тоже X»: the unread check beside the hunt, asked
         problems = list(problems) + hunts_beside(ctx, visible, list(moves), list(problems))

@@ -96,7 +96,12 @@ def member_net(ctx: Ctx, visible: str, read: list[Item]) -> tuple[list[Move], li
         return [], []  # (no sign of a move in the letter: most letters)
     spans = sentence_spans(visible)
     idx = name_index(ctx.nicks)
-    ranges = None
+    ranges = asked = None
+    # (a sentence the unread net asked about, «Амфора — бери Бусинку», is read here all the
+    # same: a certain order replaces that question, see :func:`drop_asked`)
+    unread_asked = [it for it in read if it.pos == -1 and it.problem is not None and
+                    it.problem.reason == "unread"]
+    read = [it for it in read if not any(it is u for u in unread_asked)]
     moves: list[Move] = []
     out: list[Problem] = []
     for n in sentences_holding(spans, visible, tuple(useful)):
@@ -106,29 +111,44 @@ def member_net(ctx: Ctx, visible: str, read: list[Item]) -> tuple[list[Move], li
             continue
         if ranges is None:
             ranges = read_ranges(visible, read)
+            asked = read_ranges(visible, unread_asked)
         if overlaps(ranges, lo, hi):
             continue
-        found = _order(ctx, idx, visible, lo, hi, open_members)
+        found = _order(ctx, idx, visible, lo, hi, open_members, overlaps(asked, lo, hi))
         if found is None:
             continue
         mate, move = found
         said = text.strip().rstrip(".!…;")
         if move is not None and mate not in {m.member for m in moves}:
             moves.append(Move("on_behalf", member=mate, move=move, span=said))
-        else:
+        elif not overlaps(asked, lo, hi):
             out.append(problem(said, "unparsed", "member_unread"))
     return moves, out
 
 
+def drop_asked(problems, moves: list[Move]) -> list[Problem]:
+    """``problems`` less the unread net's questions (reason ``unread``) about a sentence the
+    member net read an order from (``moves``: its moves): «Амфора — бери Бусинку» is asked
+    by the net of unread sentences, then read as the thief's order."""
+    spans = [m.span for m in moves if m.span]
+    return [p for p in problems
+            if p.reason != "unread" or not any(p.text.strip() in s for s in spans)]
+
+
 def _piece_useful(piece: str) -> bool:
     """True when the piece of text may hold the verb of an order: a form of a move word,
-    a second-person verb or «пусть»."""
+    a second-person or imperative verb or «пусть»."""
     low = piece.lower().replace("ё", "е")
     if "пусть" in low or "пускай" in low:
         return True
     if _piece_signs(piece) or low.strip(".,!;:()—-") in _OBJECT_PIECES:
         return True
-    return low.rstrip(".,!;:)»").endswith(("шь", "шься"))
+    low = low.rstrip(".,!;:)»")
+    if low.endswith(("шь", "шься")):
+        return True
+    # (an imperative said to the member: «Амфора — бери Бусинку»)
+    return low.endswith(("и", "й", "ь")) and low.isalpha() and len(low) >= 3 and \
+        _verb_kind(low) == "second"
 
 
 def _verb_kind(w: str) -> str:
@@ -146,9 +166,12 @@ def _verb_kind(w: str) -> str:
     return ""
 
 
-def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
+def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict,
+           strict: bool = False):
     """(member, move or None) when the sentence ``visible[lo:hi]`` holds an unread order for
-    one of ``open_members`` (see the module's doc); the move when :func:`_sure`; else None."""
+    one of ``open_members`` (see the module's doc); the move when :func:`_sure`; else None.
+    ``strict`` (the unread net asked about the sentence already): a move only with its player
+    right after the verb (:func:`_direct`), «Юркий наведается к Жучке» stays asked."""
     text = visible[lo:hi]
     aside = [m.span() for r in (_BRACKETS, _OWN_IF) for m in r.finditer(text)]
     if any(_HIS_OWN.search(text, a, b) and not _NOT_RE.search(text, a, b) for a, b in aside):
@@ -174,7 +197,8 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
     if not mates:
         return None
     k0, owners0 = mates[0]
-    heads = all(not t.word or w == "за" for t, w in zip(toks[:k0], words[:k0]))
+    heads = all(not t.word or w == "за" or w.isdigit() for t, w in zip(toks[:k0], words[:k0]))
+    # (a list's number before the member: «3) Репшнур держит меня»)
     let = False
     for j in range(k0 + 1, len(words)):
         if j in inside:
@@ -196,9 +220,15 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
         if verb == "" and kind == "form":
             # (an infinitive is an order only said to the member who opens the sentence:
             # «вовке батю обчистить», «за Щуку: у Вани всё вынести»)
-            if not heads or _object_of(ctx, words, names, j, k0, inside) is None:
+            if not heads or (target := _object_of(ctx, words, names, j, k0, inside)) is None:
                 continue
-            return next(x for x in owners0 if x in open_members), None
+            sole = [x for x in owners0 if x in open_members]
+            if len(sole) == 1 and (not strict or _direct(names, words, j)) and \
+                    not any(_finite(words[m]) for m in range(k0 + 1, j) if m not in inside):
+                # («Лёве — обчистить гримёрку у Розы» said to the one member heading the
+                # sentence, on one player, no verb between: his order, as a second-person one)
+                return sole[0], _sure(ctx, open_members[sole[0]], cls, "second", target, words)
+            return sole[0], None
         if verb == "third" and not let and not cls and not _subject_ok(words, k0, j):
             continue
         target = _object_of(ctx, words, names, j, k0)
@@ -218,8 +248,27 @@ def _order(ctx: Ctx, idx, visible: str, lo: int, hi: int, open_members: dict):
         # first; a second-person one is said to him)
         head = verb == "second" or heads or \
             words[j - 1] in ("он", "она") or words[j - 2:j] in (["он", "сам"], ["она", "сама"])
+        if (strict or not cls) and not _direct(names, words, j):
+            return mate, None  # («Сорока, загляни на огонёк к Тюленю»: a verb of no move
+            # with its player past other words may be a visit, not the theft: asked)
         return mate, _sure(ctx, open_members[mate], cls, verb, target, words) if head else None
     return None
+
+
+def _finite(w: str) -> bool:
+    """True when ``w`` is a finite verb («хочет», «решил»): between the member and an
+    infinitive it makes the sentence a tale of his wish or plan («Шаман хочет Маргошу
+    обокрасть»), no order said to him."""
+    return w.isalpha() and any(p.tag.POS == "VERB" for p in morph().parse(w)[:1])
+
+
+def _direct(names, words: list[str], j: int) -> bool:
+    """True when a player is named right after the verb at ``j`` (past «у» or a dash): its
+    direct object («бери Бусинку», «обесточивает Милу», «шманает у Лиса»)."""
+    m = j + 1
+    while m < len(words) and words[m] in ("у", "—", ":"):
+        m += 1
+    return any(k == m for k, _ in names)
 
 
 def _own_verb_of(ctx: Ctx, owners, open_members: dict, cls: str) -> str | None:
@@ -292,17 +341,31 @@ def _object_of(ctx: Ctx, words: list[str], names, j: int, k0: int, back=None):
     return None
 
 
+def _one_move(mate) -> str | None:
+    """The one night move of the member's role (DECISIONS.md §4: the thief robs, the guard
+    guards; engine.legality.ROLE_MOVES), the move an order to him in a verb of no move
+    lexicon means («Амфора — бери Бусинку», «Каска обесточивает Милу»); None for a role
+    with no such move (the Indian, the actor who took no role)."""
+    moves = ROLE_MOVES.get(mate.role, frozenset())
+    return next(iter(moves)) if len(moves) == 1 and moves <= {"rob", "guard"} else None
+
+
 def _sure(ctx: Ctx, mate, cls: str, verb: str, target, words: list[str]):
     """The member's move when the order is certain: the verb is of his own role move
-    (:func:`action_for`), said to him or of him (a second-person, imperative, third-person
+    (:func:`action_for`; a verb of no move lexicon on another player: his role's one move,
+    :func:`_one_move`),
+    said to him or of him (a second-person, imperative, third-person
     verb or «пусть»), on one player («меня» is the boss, «себя» the member), with no hedge;
     else None."""
-    if not cls or not verb or not _HEDGES.isdisjoint(words):
-        return None
-    act = action_for(cls, mate, ctx.turn)
-    if act is None or act not in ROLE_MOVES.get(mate.role, ()) or act not in ("rob", "guard"):
+    if not verb or not _HEDGES.isdisjoint(words):
         return None
     kind, owners = target
+    if not cls and kind != "player":
+        return None  # (a verb of no move on «меня» may be said to the boss himself:
+        # «Часовой, держишь меня в курсе»; on another player it is the member's move)
+    act = action_for(cls, mate, ctx.turn) if cls else _one_move(mate)
+    if act is None or act not in ROLE_MOVES.get(mate.role, ()) or act not in ("rob", "guard"):
+        return None
     if kind == "me":
         who = ctx.sender.nick
     elif kind == "self":

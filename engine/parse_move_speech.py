@@ -276,7 +276,10 @@ def _own_preposition(clause: list[Tok], kw: Kw) -> bool:
 
 #: «кого хочет», «кого сам захочет», «кого пожелаешь»: the one who makes the move chooses.
 _WANTS = frozenset({"хочет", "захочет", "хотят", "захотят", "пожелает", "пожелают", "хочешь",
-                    "захочешь", "пожелаешь", "хотите", "захотите", "пожелаете"})
+                    "захочешь", "пожелаешь", "хотите", "захотите", "пожелаете",
+                    # clan51: «пусть сам обносит кого решит», «… кого выберет»
+                    "решит", "решат", "решишь", "решите", "выберет", "выберут", "выберешь",
+                    "выберете"})
 _WHO_WANTS = frozenset({"кого", "кому", "у", "к", "за", "на"})
 _WANTS_GAP = frozenset({"сам", "сама", "сами", "он", "она", "они", "ты", "вы", "только", "уж",
                         "там", "ему", "ей"})
@@ -285,7 +288,8 @@ _WANTS_GAP = frozenset({"сам", "сама", "сами", "он", "она", "о�
 def his_choice(clause: list[Tok], j: int, hi: int) -> bool:
     """True when the words at ``j`` leave a member's move to his own wish and end the part
     of the clause: «(пусть) охраняет кого хочет», «ворует у кого сам захочет», «проверяет
-    кого пожелает»: no target, and nothing to ask (he writes his move himself)."""
+    кого пожелает», «обносит кого решит»: no target, and nothing to ask (he writes his move
+    himself)."""
     k = j
     while k < hi and not clause[k].word:
         k += 1
