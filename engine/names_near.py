@@ -556,14 +556,15 @@ def _foreign_pets(index: NameIndex, others: set[str], own: str) -> set[str]:
     Latin nick ``own`` the written word is a case form of (its Cyrillic reading: «мику» of
     Miku begins «микаса» of Mikasa; «фокс» of fox begins «фокси» of Foxy): a Russian pet
     suffix guessed on a foreign stem is no reading beside the longer word said as written.
-    Empty unless every one of ``others`` is such, or ``own`` is no Latin nick."""
-    if not others or CYR.search(own) or not LAT.search(own):
+    Empty unless every one of ``others`` is such (all ASCII), or ``own`` is no ASCII Latin
+    nick."""
+    if not others or not own.isascii() or not LAT.search(own):
         return set()
     own_reads = {cyrillic_reading(w) for w in re.findall(r"[a-z]{3,}", norm(own))}
     out: set[str] = set()
     for n in others:
-        if CYR.search(n) or n in index.given_of:
-            return set()
+        if not n.isascii() or n in index.given_of:
+            return set()  # («Sanёk»: a nick of mixed letters is read otherwise)
         reads = [cyrillic_reading(w) for w in re.findall(r"[a-z]{3,}", norm(n))]
         stems = [re.sub(r"[аяуюеиоыь]+$", "", r) for r in reads]
         if not any(len(st) >= 3 and any(o.startswith(st) and len(o) > len(r) for o in own_reads)
