@@ -79,13 +79,16 @@ def _named_after(clause: list[Tok], k: int) -> int | None:
 
 
 def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = "",
-               besides: str | None = None):
+               besides: str | None = None, asked: bool = False):
     """The player a pronoun points at («Миралисса, лечу её»): the one nickname written
     earlier in the same clause; None when there are none or several. With two players
     named, the ``pronoun``'s gender may settle it: «Мадам Жужу вчера голосовала за Бизона —
     голосую за неё» (the other one's name is surely of the other gender). ``besides``: a
     player (the sender telling of himself in the third person: «Бабайка живёт у Кирюхи»)
-    who is no antecedent when another player is named beside him."""
+    who is no antecedent when another player is named beside him. ``asked``: a pet form
+    that is the clause's only name and fits several players («Толика зову, мне с ним
+    понравилось» with «Толик 4x4» and «Толян») is returned as that ambiguous reading, for
+    the move to be asked about rather than lost."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     found = []
@@ -108,6 +111,9 @@ def antecedent(ctx: Roster, clause: list[Tok], lo: int, hi: int, pronoun: str = 
         pets = [p for p in (_pet_first(idx, clause, k, k) for k in range(lo, hi)
                             if clause[k].word and clause[k].cap) if p is not None]
         if len({h.nick for h, _, _ in pets}) == 1 and pets[0][0].nick is not None:
+            return pets[-1]
+        if asked and pets and len({h.candidates for h, _, _ in pets}) == 1 and \
+                pets[0][0].nick is None and len(pets[0][0].candidates) > 1:
             return pets[-1]
     want = PRONOUN_GENDER.get(pronoun)
     if want is None or len(nicks) != 2 or None in nicks:

@@ -32,10 +32,10 @@ from .names_near import DIGITS, near_reading, numbered_reading, same_number
 #: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
 TAKE_BACK_WORDS = frozenset({"стоп", "отбой", "отмена", "хотя", "нет"})
 from .names_pets import pet_owners
-from .names_sound import latin_sound_owner, sound_owner
+from .names_sound import latin_sound_owner, said_like, sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
-from .words import (CYR, LAT, is_known_word, is_noun, is_verb, may_be_name, morph, norm,
-                    word_forms)
+from .words import (CYR, LAT, is_known_word, is_noun, is_patronymic, is_verb, may_be_name,
+                    morph, norm, word_forms)
 
 #: A memo's "not looked up yet" (None is an answer).
 _NO_ANSWER = object()
@@ -221,6 +221,10 @@ class NameIndex:
             # «Гошу» for «Жорж»: two forms of one name (Гоша of two), neither the full name
             # and not begun alike: a guess the host asks about
             return NameHit(None, tuple(sorted(owners)), "name")
+        if len(owners) == 1 and CYR.search(word):
+            # «Серёгу» for «Серёга Топорик» beside «Сергеич»: the patronymic nick on the
+            # name carries it too (:meth:`_name_rivals`), asked
+            return self._name_rivals(word, hit(sorted(owners), "name"))
         return hit(sorted(owners), "name") if owners else None
 
     def _own_name_pet(self, word: str, written: frozenset[str], owners: set[str]) -> str | None:
@@ -380,6 +384,9 @@ class NameIndex:
                     all(words[i + k] in parts[k] for k in range(n - 1)):
                 # «темного эльфа» for «Dark_Elf_77»: the words of a nick without its number
                 best_len, owners, cut = n - 1, {nick: parts[-2][words[i + n - 2]]}, True
+        if not owners and i + 1 < len(words) and w in self.parts and \
+                (said := self._said_pair(w, words[i + 1])) is not None:
+            return NameHit(said, (said,), "exact", 2)  # «Мистера Пьеро» for Mr.Pierrot
         if not owners:
             owners = self.single.get(words[i], {})
             if not owners and _CYRILLIC_CODE.search(w):
@@ -430,6 +437,25 @@ class NameIndex:
             if len(same) == 1:
                 return NameHit(None, hit.candidates, hit.kind, 1, spelled=same[0])
         return hit
+
+    def _said_pair(self, w: str, after: str) -> str | None:
+        """The one two-word Latin nick whose first word ``w`` is a Cyrillic form of (its
+        title translated, «мистера» for «Mr.», or its reading) and whose second word the
+        next token ``after`` says aloud (:func:`engine.names_sound.said_like`: «Мистера Пьеро»
+        for Mr.Pierrot, the French final «t» unheard), the two words read as that nick
+        beside a Cyrillic one-word nick the second word is a form of («Пьеро»); None when
+        no nick or several fit."""
+        if not CYR.search(after):
+            return None
+        found = []
+        for nick, parts in self.multi:
+            if len(parts) != 2 or w not in parts[0] or nick not in self.parts[w] or \
+                    CYR.search(nick) or after in parts[1]:
+                continue
+            latin = re.findall(r"[A-Za-z]+", nick)
+            if len(latin) == 2 and said_like(after, latin[1]):
+                found.append(nick)
+        return found[0] if len(found) == 1 else None
 
     def case_rival(self, w: str, nick: str, case: str) -> str | None:
         """Another nick the one-word form ``w`` names in the grammatical ``case`` a verb
@@ -701,39 +727,68 @@ class NameIndex:
     def _carriers(self, named: frozenset[str], nick: str) -> set[str]:
         """The nicks other than ``nick`` that carry one of the given names ``named`` (those a
         written pet form belongs to: «Валю», «Саню», «Марусю») by a word of theirs that is
-        that name or another pet form of it (:attr:`given`: «Валентин_Ветров», «Sasha.Perevoz»
-        read «Саша»; a patronymic nickname, «Михалыч», is the father's)."""
-        return {n for name in named for n in self.given.get(name, ())} - {nick}
+        that name or another form of it (:attr:`given`: «Валентин_Ветров», «Sasha.Perevoz»
+        read «Саша»), and the patronymic nicks on it that carry it too (:meth:`_sons`)."""
+        return ({n for name in named for n in self.given.get(name, ())} |
+                self._sons(named, nick)) - {nick}
+
+    def _sons(self, named: frozenset[str], nick: str) -> set[str]:
+        """The patronymic nicks on a given name of ``named`` that carry that name for the
+        pet-form rule (:meth:`_name_rivals`): a man called by his father's name alone, maybe
+        with a title («Михалыч», «Сергеич», «Шкипер Егорыч»), for a Russian is a man the
+        name's pet forms may mean as well («Мишку»: Миша_112 or Михалыч). Not a woman's
+        patronymic («Анна Петровна»), nor a nick holding a given name of its own beside
+        the patronymic («Геннадий Иваныч»: called Гена, not Ваня), and none when ``nick``
+        (the reading found) holds the full name itself as a word of its own («Петю» for
+        «Пётр» beside «Петрович»: the man called Пётр is the Петя)."""
+        if any(norm(w) in named or (w.isascii() and cyrillic_reading(norm(w)) in named)
+               for w in re.findall(r"[^\W\d_]+", nick)):
+            return set()
+        out: set[str] = set()
+        for name in named:
+            for son in self.patronymic.get(name, ()):
+                if son == nick or self.given_of.get(son):
+                    continue
+                if not any(norm(w).endswith(_WOMAN_PATRONYMIC)
+                           for w in re.findall(r"[^\W\d_]+", son)):
+                    out.add(son)
+        return out
 
     def _name_rivals(self, word: str, found: NameHit) -> NameHit:
-        """``found`` (one nick, reached by its own word in a pet form: «Милу» for «Мила
-        Пудра») widened by the nicks holding, as a Cyrillic word of their own, the one full
-        given name the written pet form belongs to («Людмила Санна»: Мила is Людмила's pet
-        form), or — for a pet form made on no nick's own word — by another pet form of it, in
-        Latin letters too (:meth:`_carriers`: «Марусю» with «Мария Ивановна» and «Маша
-        Канат»): either player, asked (issue 11, precision first; blind writers wanted these
-        asked). Not for a full name written («Петра»), nor when the nick's own word is an
-        affectionate diminutive («Олечка_Солнышко» beside «Ольга Петровна»: a name of her
-        own, not how anyone called Ольга is called); a nick's own word holding a pet form of
-        two names («Ксюшу»: Ксения or Оксана) is that nick."""
+        """``found`` (one nick, reached by a short or pet form of a given name it holds:
+        «Саню» for «Саня Якорь», «Мишку» for Миша_112) widened by every other living or dead
+        nick that carries that given name (:meth:`_carriers`: a word of its own that is the
+        name or another form of it, in Latin letters too — «Sasha.Perevoz», «Валентин_Ветров»
+        — or a patronymic nick on it, «Михалыч», see :meth:`_sons`): either player, asked
+        (issue 11, the lead's pet-form policy of session 51: «ask when two nicks fit», even
+        when the written word is one nick's own word: «Катюшу» for «Катюша 1990» beside
+        Katya_M). Still that nick: a case form of the whole one-word nick («Саню» for
+        «Саня», :meth:`_only_word`), the name with the nick's other word («Саню Якоря», read
+        as the whole nick by :meth:`exact`), a patronymic written («Михалыча»), and a full
+        name («Петра»: :meth:`given_name` reads those). A nick holding the name only by a
+        foreign form («Danny_Fox»: Даниил) is no rival of a Russian form («Данилу»). The
+        game may still leave one reading (a dead rival, a move's target rules)."""
         written = names_written(word)
-        if not written or full_names(word) or any(
-                word in word_forms(w) and w.endswith(_AFFECTIONATE)
-                for w in re.findall(r"[^\W\d_]+", norm(found.nick))):
-            return found  # («Олечку» for «Олечка_Солнышко»: an affectionate nick of her own)
-        if self._literal_word(word, found.nick) or self._built_on(word, found.nick):
-            # («Мишу» for «Миша Кот», «Катюшку» for Katyusha.V beside Kate_W: the nick's own
-            # word as written, or a pet form made on it, wins over the other carriers of the
-            # name; only a nick holding the full name itself is a rival: «Милу», «Милку» for
-            # «Мила Пудра» beside «Людмила Санна»)
-            name = next(iter(written)) if len(written) == 1 else None
-            rivals = {n for n in self.given.get(name, ()) if n != found.nick and
-                      any(norm(w) == name for w in re.findall(r"[^\W\d_]+", n))} if name else set()
-        else:
-            rivals = self._carriers(written, found.nick)
+        if not written or full_names(word) or found.nick is None or is_patronymic(word):
+            return found  # («Михалыча»: the patronymic itself, no pet form of the name)
+        if self._only_word(word, found.nick):
+            return found  # («Саню» for the one-word nick «Саня»: the nick as written)
+        rivals = self._carriers(written, found.nick) - self.foreign_named
         if not rivals:
             return found
-        return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)
+        # the nick's own word as written («Лёху» for «Лёха.Backend») stays the reading when
+        # that player is dead: refused, never handed to a rival in his place (spelled)
+        own = found.nick if self._literal_word(word, found.nick) else None
+        return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length,
+                       spelled=own)
+
+    @staticmethod
+    def _only_word(word: str, nick: str) -> bool:
+        """True when ``nick`` is one word, letters only («Саня», «Катюша»; not «Катюша 1990»,
+        «Gosha.K», «Миша_112»: a number or an initial marks one of several players of one
+        name), and ``word`` is a case form of it: the nick as it is written, not a name it
+        shares with another player."""
+        return bool(re.fullmatch(r"[^\W\d_]+", nick)) and word in word_forms(norm(nick))
 
     @staticmethod
     def _built_on(word: str, nick: str) -> bool:
@@ -991,6 +1046,10 @@ _AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
 #: ending («Кас-ю», «Эд-ю», «Ген-ку», «Куз-ей»).
 _PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей|ою|ею)")
 
+
+#: The endings of a woman's patronymic («Петровна», «Ильинична»): she is not called by her
+#: father's name (see :meth:`NameIndex._sons`).
+_WOMAN_PATRONYMIC = ("овна", "евна", "ична")
 
 #: Affectionate diminutive suffixes: a nick's word ending so is a name of its own
 #: («Олечка», «Настюшка»), not the short form anyone of the given name goes by («Мила»).

@@ -96,6 +96,13 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
             (own := _whole_stem_pet(index, word, set(pet.candidates))):
         # «Медочка» for «Медок» (медок → медочек), not «Медоед» or «Medovik» cut short
         pet = hit(sorted(own), "pet")
+    if pet is not None and len(in_parts) == 1 and (foreign := _foreign_pets(
+            index, set(pet.candidates) - in_parts - plain, next(iter(in_parts)))):
+        # «Микасу» for «Mikasa 2.0», «Фокси» for FoxyLady: a Latin nick's word said in
+        # Cyrillic and declined, not a Russian pet suffix on another Latin nick's shorter
+        # reading it begins with («Мику» of «Hatsune Miku», «фокс» of sh4dow_fox)
+        kept = [n for n in pet.candidates if n not in foreign]
+        pet = hit(kept, "pet") if kept else None
     pet_cands = set(pet.candidates) if pet is not None else set()
     if pet is not None:
         owners |= set(pet.candidates)
@@ -541,3 +548,27 @@ def _common_start(a: str, b: str) -> int:
             break
         n += 1
     return n
+
+
+def _foreign_pets(index: NameIndex, others: set[str], own: str) -> set[str]:
+    """Of ``others`` (nicks a written word reaches only as a pet form), the Latin nicks with
+    no given name whose words all read in Cyrillic as a proper beginning of a word of the
+    Latin nick ``own`` the written word is a case form of (its Cyrillic reading: «мику» of
+    Miku begins «микаса» of Mikasa; «фокс» of fox begins «фокси» of Foxy): a Russian pet
+    suffix guessed on a foreign stem is no reading beside the longer word said as written.
+    Empty unless every one of ``others`` is such (all ASCII), or ``own`` is no ASCII Latin
+    nick."""
+    if not others or not own.isascii() or not LAT.search(own):
+        return set()
+    own_reads = {cyrillic_reading(w) for w in re.findall(r"[a-z]{3,}", norm(own))}
+    out: set[str] = set()
+    for n in others:
+        if not n.isascii() or n in index.given_of:
+            return set()  # («Sanёk»: a nick of mixed letters is read otherwise)
+        reads = [cyrillic_reading(w) for w in re.findall(r"[a-z]{3,}", norm(n))]
+        stems = [re.sub(r"[аяуюеиоыь]+$", "", r) for r in reads]
+        if not any(len(st) >= 3 and any(o.startswith(st) and len(o) > len(r) for o in own_reads)
+                   for st, r in zip(stems, reads)):
+            return set()
+        out.add(n)
+    return out

@@ -198,3 +198,29 @@ def latin_sound_owner(nicks: tuple[str, ...], word: str) -> str | None:
     owners = {nick for nick, vowels, opens in cyrillic_skeleton_owners(nicks).get(key, ())
               if vowels == said and (opens is None or starts is None or opens == starts)}
     return next(iter(owners)) if len(owners) == 1 else None
+
+
+#: A French final consonant a Russian ear does not hear: «-ot», «-et», «-ait», «-ard», «-ois»,
+#: «-aux» («Pierrot» is «Пьеро», «Bizet» «Бизе»), and the «r» of a final «-ier», «-ée» said
+#: «-ье» («Sommelier» is «Сомелье», «Gautier» «Готье»).
+_FRENCH_SILENT = re.compile(r"(?<=[aeiou])(?:t|d|s|x|ts|ds)$|(?<=ie)r$")
+
+
+def said_like(word: str, latin: str) -> bool:
+    """True when the Cyrillic ``word`` (lower case, a case ending maybe) is the Latin word
+    ``latin`` said aloud (:func:`cyrillic_skeleton` equals :func:`latin_skeleton`, or the
+    Latin word's skeleton without a French silent ending, :data:`_FRENCH_SILENT`: «пьеро»
+    for «Pierrot»), with as many vowel runs or more and a length at most two letters off
+    the Latin word's spoken length; False for a skeleton shorter than two sounds."""
+    if not re.fullmatch("[а-яё]+", word) or not re.fullmatch("[a-z]+", latin := latin.lower()):
+        return False
+    spoken = {latin, _FRENCH_SILENT.sub("", latin)}
+    for form in {word, _ENDINGS.sub("", word), word[:-1] if word[-1:] in "аяуюе" else word}:
+        skeleton = cyrillic_skeleton(form)
+        if len(skeleton) < 2:
+            continue
+        for said in spoken:
+            if latin_skeleton(said) == skeleton and abs(len(form) - len(said)) <= 2 and \
+                    _syllables(form, "аеёиоуыэюя") >= _syllables(said, "aeiouy"):
+                return True
+    return False

@@ -467,7 +467,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         # (a third-person pronoun never points at the sender: «За Штирлицем нужен глаз да
         # глаз, так что слежу за ним» from Глаз)
         back = antecedent(ctx, clause, lo, kw.i, clause[pointer].w,
-                          ctx.sender.nick if clause[pointer].w in _POINTING else None) \
+                          ctx.sender.nick if clause[pointer].w in _POINTING else None,
+                          asked=True) \
             if clause[pointer].w in _ADDRESSED else None
         if back is None and lo > 0 and clause[pointer].w in _YOU and \
                 (voc := antecedent(ctx, clause, 0, kw.i)) is not None and voc[1] == 0 and \
