@@ -588,9 +588,33 @@ _MAFIA_WORDS = ("маф", "клан", "злод", "черн")
 _FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|таки\s+)?(?:комиссар|детектив|шериф|кома\b|коммиссар)")
 
 
+#: A fan's claim of an earned check of her own («хочу использовать свою проверку», «мне же
+#: положена проверка», «трачу заработанную проверку»): the check she believes she has.
+_OWN_CHECK = re.compile(
+    r"(?<!\w)(?:(?:сво[юяей]|положен\w*|заработанн?\w*|заслуженн?\w*|собственн\w*|наградн\w*)"
+    r"\s+(?:\w+\s+)?проверк|(?:использ|трач|потрач|юза|пользу)\w*\s+(?:(?:сво|мо|эт)\w*\s+)?"
+    r"(?:\w+\s+)?проверк)")
+
+
 def _claims_found(text: str) -> bool:
-    """True when the letter says its writer found the detective (:data:`_FOUND`)."""
-    return _FOUND.search(text.lower().replace("ё", "е")) is not None
+    """True when the letter says its writer found the detective (:data:`_FOUND`) or claims
+    an earned check of her own (:data:`_OWN_CHECK`) in a sentence with no word of denial."""
+    low = text.lower().replace("ё", "е")
+    if _FOUND.search(low) is not None:
+        return True
+    if "проверк" not in low:
+        return False
+    for m in _OWN_CHECK.finditer(low):
+        # the claim's own sentence says no «не»/«нет» («свою проверку я ещё не заработала»)
+        start = max(low.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        ends = [e for e in (low.find(c, m.end()) for c in ".!?\n") if e >= 0]
+        if _NO_WORD.search(low, start, min(ends, default=len(low))) is None:
+            return True
+    return False
+
+
+#: «не», «нет», «ни» as a word (a claim denied).
+_NO_WORD = re.compile(r"(?<!\w)(?:не|нет|ни)(?!\w)")
 
 
 def _calls_by_name(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
