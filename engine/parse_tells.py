@@ -301,13 +301,25 @@ def _corrected(clause: list[Tok], i: int) -> bool:
 #: «ну вот и всё»); «все» (ё is read as е) must be among them.
 _CLOSING = frozenset({"все", "вроде", "бы", "пока", "наверное", "наверно", "кажется", "ну",
                       "вот", "и", "это", "на", "сегодня", "сейчас", "как", "что", "у",
-                      "меня"})
+                      "меня", "больше", "ничего"})
 
 
 def _closing(clause: list[Tok], after: int, hi: int) -> bool:
-    """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»)."""
-    words = [t.w for t in clause[after:hi] if t.word]
-    return "все" in words and all(w in _CLOSING for w in words)
+    """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»), or
+    open with one ended by a mark, whatever follows the mark («голос лису и всё, я спать»,
+    «… и больше ничего — спать пора»: what follows is the sender's own remark)."""
+    words = []
+    for t in clause[after:hi]:
+        if not t.word:
+            if t.w in _CLOSING_MARKS and words:
+                break
+            continue
+        words.append(t.w)
+    return ("все" in words or "ничего" in words) and all(w in _CLOSING for w in words)
+
+
+#: Marks that end a closing remark («…и всё, я спать»).
+_CLOSING_MARKS = frozenset({",", "—", "–", ";", ":", "(", ".", "!", "…"})
 
 
 #: «можно», «разрешено» ending a reason after an order («…, раз мирным можно»).
