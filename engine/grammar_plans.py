@@ -45,6 +45,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             not _aside_if(clause, k) and not _meanwhile_between(clause, k, i)
             for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
+    if considered(clause, i):
+        return True  # «Думаю голосовать за Лома и… второго ещё не решила»: weighed, no order
     k = i - 1
     added = _added_move(clause, i)
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
@@ -199,6 +201,17 @@ def _at_least(clause: list[Tok], k: int) -> bool:
 #: Words that may stand between «надо бы» and its infinitive («надо бы сегодня всё-таки …»).
 _NEED_GAP = frozenset({"сегодня", "ночью", "нынче", "всё-таки", "все-таки", "таки", "уже",
                        "еще", "ещё", "снова", "опять", "мне", "нам"})
+
+
+#: «думаю» right before a move's infinitive («думаю голосовать за X», «подумываю проверить
+#: X»): the sender considers the move, he does not order it (not «думаю, голосую за X»).
+_CONSIDER = frozenset({"думаю", "подумываю", "думаем", "подумываем"})
+
+
+def considered(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is an infinitive right after a word of
+    :data:`_CONSIDER` («думаю голосовать за X»): a move the sender weighs (asked), no order."""
+    return i >= 1 and clause[i - 1].w in _CONSIDER and _infinitive(clause[i].w)
 
 
 def _infinitive(w: str) -> bool:

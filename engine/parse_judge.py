@@ -15,7 +15,7 @@ from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
 from .grammar_delegate import other_decides
-from .grammar_plans import IF_WORDS, asks_how, if_survive, past_wish, whether_clause
+from .grammar_plans import IF_WORDS, asks_how, considered, if_survive, past_wish, whether_clause
 from .grammar_keywords import Kw, find_keywords
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -129,7 +129,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
             _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i) or
-            past_wish(clause, kw.i))) \
+            past_wish(clause, kw.i) or considered(clause, kw.i))) \
             and \
             not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)) \
             and not (action is not None and tg.hits and _suggested_if(clause, kw.i)) \
