@@ -210,6 +210,10 @@ def _apology_cut(clause: list[Tok], hits, lo: int) -> int | None:
     return None
 
 
+#: «что» after «ни за», «ни на»: «ни на что» is «nothing», said of a thing, not «nobody».
+_THING_NONE = frozenset({"что", "чем", "чём", "чего"})
+
+
 #: «собой», «собою»: the instrumental of «себя».
 _WITH_SELF = frozenset({"собой", "собою"})
 #: Verbs of keeping a thing back: «оставить за собой» (a vote, a right) is to reserve it.
@@ -749,6 +753,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             break  # «за Зельца голосую и его же ночью режу»: the next move's object
         if w in _ALL_OF and k > lo and comparative(words[k - 1]):
             k += 1  # «ту, кто больше всех лает, — X»: «most of all», no pronoun object
+            continue
+        if w == "ни" and k + 2 < len(clause) and clause[k + 1].w in ("за", "в", "на") and \
+                clause[k + 2].w in _THING_NONE:
+            k += 3  # «мой голос ни на что не влияет»: «ни на что», nothing, no player
             continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY
