@@ -306,12 +306,17 @@ _CLOSING = frozenset({"все", "вроде", "бы", "пока", "наверн�
 
 def _closing(clause: list[Tok], after: int, hi: int) -> bool:
     """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»), or
-    open with one ended by a mark, whatever follows the mark («голос лису и всё, я спать»,
-    «… и больше ничего — спать пора»: what follows is the sender's own remark)."""
+    open with one ended by a mark and followed by the sender's own remark about himself
+    (:data:`_SENDER_REMARK`: «голос лису и всё, я спать», «… и больше ничего, мне пора»; not
+    «…и всё, побежала», asked as before)."""
     words = []
-    for t in clause[after:hi]:
+    for n in range(after, hi):
+        t = clause[n]
         if not t.word:
             if t.w in _CLOSING_MARKS and words:
+                nxt = next((c.w for c in clause[n + 1:hi] if c.word), None)
+                if nxt is not None and nxt not in _SENDER_REMARK:
+                    return False
                 break
             continue
         words.append(t.w)
