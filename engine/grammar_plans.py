@@ -203,15 +203,20 @@ _NEED_GAP = frozenset({"сегодня", "ночью", "нынче", "всё-т�
                        "еще", "ещё", "снова", "опять", "мне", "нам"})
 
 
-#: «думаю» right before a move's infinitive («думаю голосовать за X», «подумываю проверить
-#: X»): the sender considers the move, he does not order it (not «думаю, голосую за X»).
+#: «думаю» right before the vote's infinitive («думаю голосовать за X», «подумываю повесить
+#: X»): the sender considers his vote, as players weigh it in the day's talk; no vote yet
+#: (not «думаю, голосую за X»). A night move so written stays an order («Думаю обчистить X,
+#: Старшина решит», issue11_r47a).
 _CONSIDER = frozenset({"думаю", "подумываю", "думаем", "подумываем"})
+#: Infinitives of voting after :data:`_CONSIDER`.
+_VOTE_INFINITIVES = frozenset({"голосовать", "проголосовать", "вешать", "повесить",
+                               "линчевать", "отголосовать"})
 
 
 def considered(clause: list[Tok], i: int) -> bool:
-    """True when the move word at ``i`` is an infinitive right after a word of
-    :data:`_CONSIDER` («думаю голосовать за X»): a move the sender weighs (asked), no order."""
-    return i >= 1 and clause[i - 1].w in _CONSIDER and _infinitive(clause[i].w)
+    """True when the move word at ``i`` is an infinitive of voting right after a word of
+    :data:`_CONSIDER` («думаю голосовать за X»): a vote the sender weighs (asked), no order."""
+    return i >= 1 and clause[i - 1].w in _CONSIDER and clause[i].w in _VOTE_INFINITIVES
 
 
 def _infinitive(w: str) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from . import grammar_vocab as V
 from .grammar_flags import clause_flags
-from .grammar_plans import considered
 from .grammar_rules import action_for, problem
 from .grammar_keywords import find_keywords
 from .grammar_tokens import Tok, span, clause_words
@@ -72,7 +71,7 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     no move: the move is no order (precision first): it is asked about, and a later
     concluding sentence («ладно, давай X») may still choose. True when the clause was one."""
     if prev is None or not adjacent or prev.asked or not any(
-            it.move is not None or _considered_item(prev, it) for it in prev.items):
+            it.move is not None for it in prev.items):
         return False
     words = clause_words(clause)
     k = 0
@@ -98,24 +97,11 @@ def doubted(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             for n, t in enumerate(clause) if n > k):
         return False
     for n, it in enumerate(items):
-        if it.pos < prev.start or not any(it is p for p in prev.items):
+        if it.pos < prev.start or it.move is None or not any(it is p for p in prev.items):
             continue
-        if it.move is not None:
-            items[n] = Item(it.pos, problem=problem(it.move.span, "unparsed", "alternative"),
-                            tried=it.move.action)
-        elif _considered_item(prev, it):  # «Думаю обжулить X… или может завтра»
-            items[n] = Item(it.pos, problem=problem(it.problem.text, "unparsed", "alternative"),
-                            tried=it.tried)
+        items[n] = Item(it.pos, problem=problem(it.move.span, "unparsed", "alternative"),
+                        tried=it.move.action)
     return True
-
-
-def _considered_item(prev: Prev, it: Item) -> bool:
-    """True when ``it`` is the question a move the sender weighs asks («Думаю обжулить X»,
-    engine.grammar_plans.considered): a doubt after it makes it a choice left open, as a
-    move read there would be."""
-    return it.move is None and it.problem is not None and it.tried and \
-        it.problem.reason == "conditional" and any(
-            considered(prev.clause, k) for k in range(1, len(prev.clause)))
 
 
 #: Words that may stand between an opening «или» and the alternative it names («или в Сову»,
