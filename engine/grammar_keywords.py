@@ -597,7 +597,9 @@ def me_too(clause: list[Tok]) -> bool:
 
 #: Words between a withdrawal verb and the vote word («снимаю (оба/свои) голоса»).
 _OWN = frozenset({"свой", "мой", "я", "свои", "мои", "голос", "голоса", "оба", "обе",
-                  "все", "два"})
+                  "все", "два",
+                  # «снимаю этот голос», «снимаю тот голос»: the vote told of before
+                  "этот", "эти", "тот", "те", "данный", "прежний", "старый"})
 
 
 #: A possessive between the vote word and a withdrawal verb after it («голос мой снимаю»).
@@ -679,7 +681,9 @@ def _changed_mind(clause: list[Tok], kw: Kw) -> bool:
 
 #: Words that may end a withdrawal after the votes it takes back («…, снимаю оба»).
 _WITHDRAWN_TAIL = frozenset({"оба", "обоих", "обе", "их", "его", "её", "ее", "все", "голос",
-                             "голоса", "тоже", "свой", "свои", "мой", "мои", "пока"})
+                             "голоса", "тоже", "свой", "свои", "мой", "мои", "пока",
+                             # «…, что голосую за X — снимаю этот голос»
+                             "этот", "эти", "тот", "те", "данный", "прежний", "старый"})
 
 
 def _withdrawn_after(clause: list[Tok], kw: Kw, kws: list[Kw]) -> bool:

@@ -45,6 +45,8 @@ def hypothetical(clause: list[Tok], i: int, excluded: set[int]) -> bool | str:
             not _aside_if(clause, k) and not _meanwhile_between(clause, k, i)
             for k, t in enumerate(clause[:i])):
         return not _fallback(clause, i)
+    if considered(clause, i):
+        return True  # «Думаю голосовать за Лома и… второго ещё не решила»: weighed, no order
     k = i - 1
     added = _added_move(clause, i)
     while k >= 0 and (clause[k].word or clause[k].w not in SEGMENT_MARKS):
@@ -199,6 +201,22 @@ def _at_least(clause: list[Tok], k: int) -> bool:
 #: Words that may stand between «надо бы» and its infinitive («надо бы сегодня всё-таки …»).
 _NEED_GAP = frozenset({"сегодня", "ночью", "нынче", "всё-таки", "все-таки", "таки", "уже",
                        "еще", "ещё", "снова", "опять", "мне", "нам"})
+
+
+#: «думаю» right before the vote's infinitive («думаю голосовать за X», «подумываю повесить
+#: X»): the sender considers his vote, as players weigh it in the day's talk; no vote yet
+#: (not «думаю, голосую за X»). A night move so written stays an order («Думаю обчистить X,
+#: Старшина решит», issue11_r47a).
+_CONSIDER = frozenset({"думаю", "подумываю", "думаем", "подумываем"})
+#: Infinitives of voting after :data:`_CONSIDER`.
+_VOTE_INFINITIVES = frozenset({"голосовать", "проголосовать", "вешать", "повесить",
+                               "линчевать", "отголосовать"})
+
+
+def considered(clause: list[Tok], i: int) -> bool:
+    """True when the move word at ``i`` is an infinitive of voting right after a word of
+    :data:`_CONSIDER` («думаю голосовать за X»): a vote the sender weighs (asked), no order."""
+    return i >= 1 and clause[i - 1].w in _CONSIDER and clause[i].w in _VOTE_INFINITIVES
 
 
 def _infinitive(w: str) -> bool:

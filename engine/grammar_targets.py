@@ -173,6 +173,11 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
     if len(out.hits) > 1 and spared_after(clause_words(clause), out.hits[-1][2], hi):
         # «лечу себя, (а) Лену не трогаю»: the last name listed is spared, no further target
         out.hits.pop()
+    if len(out.hits) > 1 and (cut := _apology_cut(clause, out.hits, lo)) is not None:
+        # «голоса Вахтенный и Багор, сорян багорчик ничего личного»: the name after a word
+        # of apology is the player the sender says sorry to, no further target
+        del out.hits[cut:]
+        out.end = min(out.end, out.hits[-1][2]) if out.end >= 0 else out.end
     if not noun and out.hits and out.hits[0][1] > lo + 1 and \
             _fronted_self(clause, lo) and \
             all(clause[n].word for n in range(lo, out.hits[0][1])):
@@ -183,6 +188,31 @@ def read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int,
         # the verb, a remark after its comma (its pronoun is no second object)
         return Targets(end=lo)
     return out
+
+
+#: Words of apology said to a player right before his name («сорян, Багор», «прости Лось»).
+_APOLOGY = frozenset({"сорян", "сорри", "сори", "sorry", "прости", "простите", "извини",
+                      "извините", "пардон", "звиняй", "звиняйте", "простишь"})
+
+
+def _apology_cut(clause: list[Tok], hits, lo: int) -> int | None:
+    """Index into ``hits`` of the first name (not the first of the list) right after a word
+    of :data:`_APOLOGY` (marks between allowed) that itself follows a mark after the name
+    before («…и Багор, сорян багорчик»): that name and the ones after it are addressed, not
+    listed. None when there is none."""
+    for n in range(1, len(hits)):
+        k = hits[n][1] - 1
+        while k > lo and not clause[k].word:
+            k -= 1
+        if k <= hits[n - 1][2] or clause[k].w not in _APOLOGY:
+            continue
+        if any(not t.word for t in clause[hits[n - 1][2]:k]):
+            return n
+    return None
+
+
+#: «что» after «ни за», «ни на»: «ни на что» is «nothing», said of a thing, not «nobody».
+_THING_NONE = frozenset({"что", "чем", "чём", "чего"})
 
 
 #: «собой», «собою»: the instrumental of «себя».
@@ -724,6 +754,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             break  # «за Зельца голосую и его же ночью режу»: the next move's object
         if w in _ALL_OF and k > lo and comparative(words[k - 1]):
             k += 1  # «ту, кто больше всех лает, — X»: «most of all», no pronoun object
+            continue
+        if w == "ни" and k + 2 < len(clause) and clause[k + 1].w in ("за", "в", "на") and \
+                clause[k + 2].w in _THING_NONE:
+            k += 3  # «мой голос ни на что не влияет»: «ни на что», nothing, no player
             continue
         if not out.hits and (w in V.NOBODY or (w in V.PRONOUNS and not out.pronoun)):
             out.nobody = w in V.NOBODY

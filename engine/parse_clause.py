@@ -169,7 +169,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # the psycho's only with the guest named first («Петровича ко мне, на чай»)
         kws = [home[0]] + [k for k in kws if k.i >= home[1]]
     elif member is None and ctx.sender.role in HOSTS and \
-            not any(k.cls == V.INVITE and not (k.weak and not _names_player(ctx, clause, k.j))
+            not any(k.cls == V.INVITE and not (k.weak and not _names_player(
+                ctx, clause[:_next_keyword(kws, k)], k.j))
                     and not own_guest(clause, k.i) for k in kws) and \
             (call := hostess_vocative(clause, start, name_index(ctx.nicks))) is not None:
         # «Ванечка, … приходи ещё сегодня», «Ванечка, ко мне на чай»: the guest she calls
@@ -859,6 +860,13 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int, loose: bool = False) -> 
                                    (loose and len(words[k]) >= 3 and
                                     _one_reading(ctx, idx, words[k])))
                for k in range(lo, len(clause)))
+
+
+def _next_keyword(kws: list[Kw], kw: Kw) -> int | None:
+    """Token index of the first keyword of ``kws`` after ``kw`` (None: the clause's end):
+    where the part ``kw`` governs ends («Бигуди, ты у меня в гостях и МО в Бигуди»: the name
+    after «МО» is the hunt's, not the invitation's)."""
+    return min((k.i for k in kws if k.i >= kw.j), default=None)
 
 
 def _loose_advice(clause: list[Tok], items: list[Item]) -> bool:

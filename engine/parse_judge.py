@@ -15,7 +15,7 @@ from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed
 from .grammar_delegate import other_decides
-from .grammar_plans import IF_WORDS, asks_how, if_survive, past_wish, whether_clause
+from .grammar_plans import IF_WORDS, asks_how, considered, if_survive, past_wish, whether_clause
 from .grammar_keywords import Kw, find_keywords
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
@@ -129,7 +129,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         return None  # «перечитывал ветку в поисках союзников Ведьмы»: talk, no move word of his
     if kw.hypothetical is True and kw.weak and not (tg.hits and (
             _maybe(clause, kw.i) or _polite_wish(clause, kw.i) or _english_own(clause, kw.i) or
-            past_wish(clause, kw.i))) \
+            past_wish(clause, kw.i) or considered(clause, kw.i))) \
             and \
             not (action is not None and (tg.hits or tg.pronoun) and _if_then(clause, kw.i)) \
             and not (action is not None and tg.hits and _suggested_if(clause, kw.i)) \
@@ -596,9 +596,33 @@ _MAFIA_WORDS = ("маф", "клан", "злод", "черн")
 _FOUND = re.compile(r"(?<!не\s)\bнашл[аи]?\s+(?:наконец\s+|таки\s+)?(?:комиссар|детектив|шериф|кома\b|коммиссар)")
 
 
+#: A fan's claim of an earned check of her own («хочу использовать свою проверку», «мне же
+#: положена проверка», «трачу заработанную проверку»): the check she believes she has.
+_OWN_CHECK = re.compile(
+    r"(?<!\w)(?:(?:сво[юяей]|положен\w*|заработанн?\w*|заслуженн?\w*|собственн\w*|наградн\w*)"
+    r"\s+(?:\w+\s+)?проверк|(?:использ|трач|потрач|юза|пользу)\w*\s+(?:(?:сво|мо|эт)\w*\s+)?"
+    r"(?:\w+\s+)?проверк)")
+
+
 def _claims_found(text: str) -> bool:
-    """True when the letter says its writer found the detective (:data:`_FOUND`)."""
-    return _FOUND.search(text.lower().replace("ё", "е")) is not None
+    """True when the letter says its writer found the detective (:data:`_FOUND`) or claims
+    an earned check of her own (:data:`_OWN_CHECK`) in a sentence with no word of denial."""
+    low = text.lower().replace("ё", "е")
+    if _FOUND.search(low) is not None:
+        return True
+    if "проверк" not in low:
+        return False
+    for m in _OWN_CHECK.finditer(low):
+        # the claim's own sentence says no «не»/«нет» («свою проверку я ещё не заработала»)
+        start = max(low.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        ends = [e for e in (low.find(c, m.end()) for c in ".!?\n") if e >= 0]
+        if _NO_WORD.search(low, start, min(ends, default=len(low))) is None:
+            return True
+    return False
+
+
+#: «не», «нет», «ни» as a word (a claim denied).
+_NO_WORD = re.compile(r"(?<!\w)(?:не|нет|ни)(?!\w)")
 
 
 def _lower_namesake(ctx: Ctx, clause: list[Tok], tg: Targets) -> bool:

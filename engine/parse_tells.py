@@ -301,13 +301,30 @@ def _corrected(clause: list[Tok], i: int) -> bool:
 #: «ну вот и всё»); «все» (ё is read as е) must be among them.
 _CLOSING = frozenset({"все", "вроде", "бы", "пока", "наверное", "наверно", "кажется", "ну",
                       "вот", "и", "это", "на", "сегодня", "сейчас", "как", "что", "у",
-                      "меня"})
+                      "меня", "больше", "ничего"})
 
 
 def _closing(clause: list[Tok], after: int, hi: int) -> bool:
-    """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»)."""
-    words = [t.w for t in clause[after:hi] if t.word]
-    return "все" in words and all(w in _CLOSING for w in words)
+    """True when the words from ``after`` to ``hi`` are a closing remark («вроде всё»), or
+    open with one ended by a mark and followed by the sender's own remark about himself
+    (:data:`_SENDER_REMARK`: «голос лису и всё, я спать», «… и больше ничего, мне пора»; not
+    «…и всё, побежала», asked as before)."""
+    words = []
+    for n in range(after, hi):
+        t = clause[n]
+        if not t.word:
+            if t.w in _CLOSING_MARKS and words:
+                nxt = next((c.w for c in clause[n + 1:hi] if c.word), None)
+                if nxt is not None and nxt not in _SENDER_REMARK:
+                    return False
+                break
+            continue
+        words.append(t.w)
+    return ("все" in words or "ничего" in words) and all(w in _CLOSING for w in words)
+
+
+#: Marks that end a closing remark («…и всё, я спать»).
+_CLOSING_MARKS = frozenset({",", "—", "–", ";", ":", "(", ".", "!", "…"})
 
 
 #: «можно», «разрешено» ending a reason after an order («…, раз мирным можно»).

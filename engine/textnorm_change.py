@@ -7,6 +7,10 @@
   hunt (a plain civilian, the inactive son), in a letter that names neither of them: the
   change of his vote, the move a reply to the host's «Принято» changes («МО меняю на Y»
   names the hunt). A player with a role move may mean it, and stays asked about.
+- «Цель меняю на Y», «Меняю цель на Y», «Новая цель — Y» from the swindler in a letter that
+  names his swindle (a «жульнича…» or «жулик…» word): the target of the swindle replaced,
+  the branches kept (what «ветки те же» says, and what «UPD: жульничаю Y» already does):
+  written as «поправка: жульничаю Y».
 
 Pure; the text is returned unchanged when it holds none of these.
 """
@@ -60,3 +64,28 @@ def vote_changes(text: str, role: str | None) -> str:
             not _MOVE_WORD.search(text):
         text = _CHANGE_ON.sub(lambda m: m.group(1) + " голос" + m.group(2), text, count=1)
     return text
+
+
+#: «цель меняю на Y», «меняю цель на Y», «поменяю цель на Y», «новая цель — Y», «цель теперь
+#: — Y»: the words before the swindler's new target.
+_SWINDLE_TARGET = re.compile(
+    r"(?i)(?<![\w-])(?:(?:цель|объект|жертву)\s+(?:меняю|поменяю|сменю|меняем)\s+на|"
+    r"(?:меняю|поменяю|сменю)\s+(?:цель|объект|жертву)\s+на|"
+    r"(?:новая\s+цель|цель\s+теперь|теперь\s+цель)\s*(?:[—–:-]+|\s)\s*)(?=\s*\w)")
+#: A word of the swindle in the letter («жульничаю», «жульничество», «жулик жульничает»).
+_SWINDLE_WORD = re.compile(r"(?i)(?<!\w)(?:жульнич|жулик)\w*")
+
+
+def swindle_target_changes(text: str, role: str | None) -> str:
+    """``text`` with the swindler's change of target (the module's docstring, last point)
+    written as «поправка: жульничаю Y», a correction of the swindle as «UPD: …» is.
+    ``role`` is the sender's role; any other role's letter, or a letter of the swindler
+    that names no swindle, is returned unchanged."""
+    if role != "swindler":
+        return text
+    low = lower_of(text)
+    if "цел" not in low and "объект" not in low and "жертв" not in low:
+        return text
+    if not _SWINDLE_WORD.search(text):
+        return text
+    return _SWINDLE_TARGET.sub("поправка: жульничаю ", text)

@@ -120,6 +120,42 @@ def _german(text: str, nicks: tuple[str, ...]) -> str:
     return out
 
 
+# --- English words of correcting ----------------------------------------------------------
+
+#: English phrases of correcting (lower case, words split by spaces or a comma) → Russian.
+_ENGLISH_CORRECTIONS: dict[str, str] = {
+    "no wait": "хотя нет", "wait no": "хотя нет", "no no wait": "хотя нет",
+    "scratch that": "хотя нет", "on second thought": "хотя нет",
+    "on second thoughts": "хотя нет", "actually no": "хотя нет", "no actually": "хотя нет",
+    "changed my mind": "передумал", "i changed my mind": "передумал",
+    "final answer": "окончательно", "final decision": "окончательно",
+    "final choice": "окончательно", "my final answer": "окончательно",
+    "correction": "поправка",
+}
+_ENGLISH_RE = re.compile(
+    r"(?<![\w.@'-])(" + "|".join(
+        sorted((r",?\s+".join(map(re.escape, k.split())) for k in _ENGLISH_CORRECTIONS),
+               key=len, reverse=True)) + r")(?![\w@'-])", re.IGNORECASE)
+#: The Latin words that can start anything :func:`_english_corrections` rewrites.
+_ENGLISH_STARTS = frozenset(k.split()[0] for k in _ENGLISH_CORRECTIONS) | {"i", "my"}
+
+
+def _english_corrections(text: str, nicks: tuple[str, ...]) -> str:
+    """English words of correcting written in Russian (see the module's docstring)."""
+    runs = latin_runs(text)
+    if not runs or _ENGLISH_STARTS.isdisjoint(w.lower() for w in runs):
+        return text
+    guarded = _nick_words(nicks)
+
+    def sub(m: re.Match) -> str:
+        words = re.findall(r"\w+", m.group(1).lower())
+        if any(w in guarded for w in words):
+            return m.group(0)
+        return _ENGLISH_CORRECTIONS[" ".join(words)]
+
+    return _ENGLISH_RE.sub(sub, text)
+
+
 # --- the person, number and tense of a move verb ------------------------------------------
 
 _PRONOUNS = {"я": "sing", "мы": "plur"}
@@ -336,6 +372,7 @@ def learner_fixed(text: str, nicks: tuple[str, ...], role: str | None) -> str:
     """``text`` with the slips of the module's docstring written out. ``role`` is the
     sender's role (the rob calque is read for a thief only)."""
     text = _german(text, nicks)
+    text = _english_corrections(text, nicks)
     text = _verbs_fixed(text)
     if role == "thief":
         text = _rob_calques(text)
