@@ -10,25 +10,33 @@ role, and a maniac who does something to one player at night means his kill.
 :func:`role_verb_moves` reads such an asked sentence as the sender's role move when all of:
 
 - the sender's role has exactly ONE targeted night move today
-  (:func:`engine.legality.night_role_moves`; not the boss, with his check and his clan's
-  kill; not the swindler, whose move needs its branches; not the fan with her earned check
-  left), and the letter makes that move nowhere else (no move, no problem of that action);
-- the sentence holds exactly one verb in the first person singular, present or perfective
-  future, indicative (pymorphy3's grammemes; a Cyrillic word no dictionary knows shaped as
-  one, :func:`engine.parse_unread_words._slang_first`), transitive, no word of a move
-  lexicon (the rules left that one unread on purpose) and none of the verbs of attitude,
-  thought, perception, speech, sparing or forum talk (:data:`STOP_LEMMAS`, with the net's
-  :data:`engine.parse_unread_words.NOT_ACTION` and ``SPEECH``);
+  (:func:`engine.legality.night_role_moves`; not the swindler, whose move needs its
+  branches; not the fan with her earned check left), and the letter makes that move
+  nowhere else and holds no other night move in question (a refused mortar shot);
+- the sentence holds a verb in the first person singular, present or perfective future,
+  indicative (pymorphy3's grammemes; a Cyrillic word no dictionary knows shaped as one,
+  :func:`engine.parse_unread_words._slang_first`), and no word of a move lexicon (the rules
+  left that one unread on purpose), no verb in the past tense, none of the verbs of
+  attitude, thought, perception, speech, sparing or forum talk (:data:`STOP_LEMMAS`, with
+  the net's :data:`engine.parse_unread_words.NOT_ACTION` and ``SPEECH``);
 - the sentence names exactly one roster player, living and not the sender, unambiguous,
-  and it is the verb's object (:func:`_object_of`): close after the verb (or right before
-  it), in the accusative (a name Russian leaves undeclined in any case), not after a
-  preposition; for a theft also «у X» (genitive); for an invitation also «к себе X», «до
-  себя X», «X к себе»; for a heal also the dative beside a thing given in the accusative
-  («ставлю капельницу X»);
+  and exactly one such verb governs him (:func:`_object_of`): close after the verb (or
+  right before it), in the accusative after a transitive verb (a name Russian does not
+  decline in any case); after a preposition of :data:`_GOVERNING` in its case («у X» for a
+  theft or a watch, «за X» for a watch or the maniac's hunt, «по X» for any move), transitive
+  or not; «к себе X», «до себя X», «X к себе» for an invitation; the dative beside a thing
+  given («ставлю капельницу X») for a heal, a beating or the maniac's kill; the owner of a
+  thing taken («вскрываю терминал X») for a theft;
 - nothing in the sentence makes it talk: no question mark, no «не»/«ни», no word of a
-  condition, a plan or a correction (:data:`_VETO`), no verb in the past tense;
-- it is the only such sentence of the letter, asked or not (two: both stay asked), and
-  the letter holds no other night move in question (a refused mortar shot beside it).
+  condition, a plan or a correction (:data:`_VETO`; a remark after a comma or a dash may
+  wish the player well or ill: «…, пусть полежит»), and nothing right after it takes it
+  back (:func:`_taken_back`);
+- it is the only such sentence of the letter, asked or not (two: both stay asked).
+
+The boss has two moves (his check, his clan's kill), so his verb in the singular is never
+read; his verb in the first person PLURAL, transitive, with one living player of no clan of
+his in the accusative, is the clan's kill when the letter gives none («шлюзуем X»,
+«тушим X»; not under the full moon, when two victims may be meant).
 
 Everything else stays asked, as before. Pure.
 """
@@ -47,7 +55,7 @@ from .words import is_known_word, morph
 #: The night moves a role verb may stand for (one target each; the swindle needs branches,
 #: the boss's two moves are never told apart by a verb alone).
 _ACTIONS = frozenset({"maniac_kill", "rob", "beat", "invite", "heal", "watch", "check",
-                      "search", "guard"})
+                      "search", "guard", "clan_kill"})
 
 #: Lemmas of first-person verbs that are no action on a player whatever the sender's role:
 #: attitude, thought, perception, speech, a choice said in words, sparing or helping (the
@@ -152,6 +160,8 @@ def role_verb_moves(ctx, visible: str, moves: list[Move],
     (n, nick), = found
     if _another_verb(ctx, visible, problems[n].text):
         return moves, problems  # («Сверяю с плакатом X. … Вызываю на дуэль Y»: which?)
+    if _taken_back(ctx, visible, problems[n].text):
+        return moves, problems  # («отпаиваю бульоном X… ой стоп, её ж вчера»: asked)
     move = Move(action, target=nick, span=problems[n].text)
     return list(moves) + [move], problems[:n] + problems[n + 1:]
 
@@ -160,8 +170,11 @@ def _own_action(ctx) -> str | None:
     """The sender's one targeted night move today (an id of :data:`_ACTIONS`), or None: a
     role with none, with two (the boss; the fan with her earned check left), the swindle."""
     sender = ctx.sender
-    if not sender.alive or sender.role == "boss" or \
-            (sender.role == "fan" and sender.fan_check_left):
+    if sender.role == "boss":
+        # (his clan's kill by a verb in the first person plural: «шлюзуем X»; one victim)
+        return "clan_kill" if sender.alive and ctx.turn.event != "full_moon" and \
+            "clan_kill" in night_role_moves(ctx.state, ctx.turn, sender.nick) else None
+    if not sender.alive or (sender.role == "fan" and sender.fan_check_left):
         return None
     own = night_role_moves(ctx.state, ctx.turn, sender.nick)
     if len(own) != 1:
@@ -210,8 +223,10 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
         kind = _verb_kind(t.w)
         if kind == "veto" or t.w in _VETO:
             return None  # a verb of the lexicon, of the past, of attitude or speech; a plan
-        if kind in ("own", "intr"):
+        if kind in (("we",) if action == "clan_kill" else ("own", "intr")):
             verbs.append(k)
+        elif action == "clan_kill" and kind:
+            return None  # (the boss's own «сверяю X» may be his check: asked)
     if not _remark_plain(words[end:]):
         return None
     for t in toks[end:]:
@@ -224,6 +239,8 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
     n, nick = named[0]
     if nick not in ctx.alive:
         return None
+    if action == "clan_kill" and ctx.state.players[nick].clan == ctx.sender.clan:
+        return None  # (a mate of his clan: an order to him, never the clan's victim)
     governing = [k for k in verbs if _object_of(idx, toks, words, k, n, nick, action)]
     if len(governing) != 1:
         return None
@@ -261,10 +278,34 @@ def _another_verb(ctx, visible: str, text: str) -> bool:
             continue
         toks = idx.merge(tokenize_span(visible, lo, hi))
         words = clause_words(toks)
-        if any(t.word and _verb_kind(t.w) in ("own", "intr") for t in toks) and \
+        if any(t.word and _verb_kind(t.w) in ("own", "intr", "we") for t in toks) and \
                 _names(ctx, toks, words):
             return True
     return False
+
+
+def _taken_back(ctx, visible: str, text: str) -> bool:
+    """True when the sentence ``text`` may be taken back right after it: a correction
+    mark of the rules (``ctx.marks``) in it or in the next sentence, or a word of a second
+    thought opening the next sentence («… ой стоп, её ж вчера», «Хотя нет»)."""
+    from .parse_unread import sentence_spans
+
+    at = visible.find(text)
+    spans = sentence_spans(visible)
+    nxt = next((n for n, (lo, _) in enumerate(spans) if lo >= at + len(text)), None)
+    hi = spans[nxt][1] if nxt is not None else len(visible)
+    if any(at <= m < hi for m in ctx.marks):
+        return True
+    if nxt is None:
+        return False
+    words = visible[spans[nxt][0]:hi].lower().replace("ё", "е").split()
+    return any(w.strip(".,!?…)(:;-—") in _SECOND_THOUGHT for w in words[:4])
+
+
+#: Words of a second thought that open the sentence after a move («…ой стоп», «Хотя нет»).
+_SECOND_THOUGHT = frozenset({"ой", "стоп", "нет", "не", "хотя", "тогда", "лучше", "вернее",
+                             "точнее", "передумал", "передумала", "отмена", "отбой", "шучу",
+                             "upd", "апд", "вместо", "или", "ладно"})
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -294,8 +335,10 @@ def _verb_kind(w: str) -> str:
             return ""
         if lemma in STOP_LEMMAS or lemma in W.NOT_ACTION or lemma in W.SPEECH:
             return "veto"
-        if "sing" in tag and "indc" in tag and ("pres" in tag or "futr" in tag) and \
+        if "indc" in tag and ("pres" in tag or "futr" in tag) and \
                 not lemma.endswith(("ся", "сь")):
+            if "plur" in tag:  # («шлюзуем X»: a boss's clan kill)
+                return "we" if "tran" in tag else ""
             return "own" if "tran" in tag else "intr"
         return ""
     return ""
@@ -320,7 +363,10 @@ def _object_of(idx, toks: list[Tok], words: list[str], k: int, n: int, nick: str
     elif k - n - 1 > 2 or any(not toks[m].word for m in range(n + 1, k)):
         return False
     before = words[n - 1] if n and toks[n - 1].word else ""
-    transitive = _verb_kind(words[k]) == "own"
+    transitive = _verb_kind(words[k]) in ("own", "we")
+    if action == "clan_kill":  # (the clan's victim: the accusative alone)
+        return transitive and before not in _PREPS and \
+            _case(idx, toks, words, n, nick, "accs", loose=n > k)
     if action == "invite" and _to_self(words, k, n):
         return True  # «тащу к себе X», «подкину до себя X», «X к себе тащу»
     if before in _GOVERNING:
