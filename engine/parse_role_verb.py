@@ -14,8 +14,8 @@ role, and a maniac who does something to one player at night means his kill.
   branches; not the fan with her earned check left), and the letter makes that move
   nowhere else and holds no other night move in question (a refused mortar shot);
 - the sentence holds a verb in the first person singular, present or perfective future,
-  indicative (pymorphy3's grammemes; a Cyrillic word no dictionary knows shaped as one,
-  :func:`engine.parse_unread_words._slang_first`), and no word of a move lexicon (the rules
+  indicative (pymorphy3's grammemes; a slang verb no dictionary knows stays asked: the
+  host teaches it with ``words add``), and no word of a move lexicon (the rules
   left that one unread on purpose), no verb in the past tense, none of the verbs of
   attitude, thought, perception, speech, sparing or forum talk (:data:`STOP_LEMMAS`, with
   the net's :data:`engine.parse_unread_words.NOT_ACTION` and ``SPEECH``);
@@ -68,6 +68,8 @@ STOP_LEMMAS = frozenset({
     "подозревать", "заподозрить", "держать", "доверять", "благодарить", "поблагодарить",
     "приветствовать", "поприветствовать", "поздравлять", "поздравить", "обнимать",
     "обнять", "целовать", "поцеловать", "жать", "пожать", "терпеть", "потерпеть",
+    "ласкать", "приласкать", "гладить", "погладить", "баловать", "побаловать",
+    "радовать", "порадовать", "утешать", "утешить",
     # thought and perception
     "видеть", "увидеть", "понимать", "понять", "слушать", "послушать", "слышать",
     "услышать", "замечать", "заметить", "помнить", "запомнить", "вспоминать", "вспомнить",
@@ -194,10 +196,10 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
     if lo < 0:
         return None
     idx = name_index(ctx.nicks)
+    if not _sentence_plain(idx, visible, lo, lo + len(text)):
+        return None  # («Вчера был у X, сегодня работаю по Y»: the past beside it)
     toks = idx.merge(tokenize_span(visible, lo, lo + len(text)))
     words = list(clause_words(toks))
-    if any(w.startswith("вчерашн") for w in words):
-        return None
     from .parse_unread import player_at  # (the net's reading of names: the same players)
 
     hits: dict = {}
@@ -218,6 +220,8 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
                 continue  # (his own name, a signature)
             if named and named[-1][1] == hit.nick and named[-1][0] + 1 == k:
                 continue  # (the rest of a nick written in two words)
+            if hit.kind != "exact" and not t.cap:
+                return None  # («закатываю серегу»: a first name written small, a guess)
             named.append((k, hit.nick))
             continue
         kind = _verb_kind(t.w)
@@ -227,8 +231,9 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
             verbs.append(k)
         elif action == "clan_kill" and kind:
             return None  # (the boss's own «сверяю X» may be his check: asked)
-    if not _remark_plain(words[end:]):
-        return None
+    if not _remark_plain(words[end:]) or \
+            any(toks[m].word and _first_person(words[m]) for m in range(end, len(toks))):
+        return None  # (a plan in the remark, or a second action: «…, посидим у меня»)
     for t in toks[end:]:
         hit = player_at(idx, toks, words, toks.index(t), hits) if t.word and len(t.w) > 1 \
             else None
@@ -249,6 +254,23 @@ def _read(ctx, visible: str, text: str, action: str) -> str | None:
 
 #: Marks that part a remark from the move before it.
 _REMARK_BREAKS = frozenset({",", "—", "-", ":", ";", "(", "→"})
+
+
+def _sentence_plain(idx, visible: str, lo: int, hi: int) -> bool:
+    """True when the whole sentence holding ``visible[lo:hi]`` (a part the net asked about)
+    has no word of :data:`_VETO` outside that part nor a word of yesterday: a part of today
+    after the past is still the past's sentence («Вчера был у X, сегодня работаю по Y»)."""
+    from .parse_unread import sentence_spans
+
+    first, last = lo, hi
+    for a, b in sentence_spans(visible):
+        if a <= lo < b or lo <= a < hi:
+            first, last = min(first, a), max(last, b)
+    words = [t.w for t in tokenize_span(visible, first, lo) + tokenize_span(visible, hi, last)]
+    words += [t.w for t in tokenize_span(visible, lo, hi)]
+    outside = len(words) - len(tokenize_span(visible, lo, hi))
+    return _VETO.isdisjoint(words[:outside]) and \
+        not any(w.startswith("вчерашн") for w in words)
 
 
 def _remark_plain(words: list[str]) -> bool:
@@ -308,12 +330,23 @@ _SECOND_THOUGHT = frozenset({"ой", "стоп", "нет", "не", "хотя", "
                              "upd", "апд", "вместо", "или", "ладно"})
 
 
+@functools.lru_cache(maxsize=10_000)
+def _first_person(w: str) -> bool:
+    """True when ``w`` reads first as a verb in the first person, either number, in the
+    present or the future («посидим», «гляжу»)."""
+    if len(w) < 3 or not is_known_word(w):
+        return False
+    tag = morph().parse(w)[0].tag
+    return "VERB" in tag and "1per" in tag
+
+
 @functools.lru_cache(maxsize=50_000)
 def _verb_kind(w: str) -> str:
     """What word ``w`` is to the role-verb reading: ``"own"`` for a first-person singular
     verb of action in the present or perfective future, indicative, transitive, none of
     :data:`STOP_LEMMAS` and no move lexicon's; ``"intr"`` for such a verb that is
-    intransitive (its player only after a preposition: «сижу у X»); ``"veto"`` for any
+    intransitive (its player only after a preposition: «сижу у X»); ``"we"`` for a
+    transitive one in the first person plural (a boss's clan kill: «шлюзуем X»); ``"veto"`` for any
     word of a move lexicon (the rules left it unread on purpose), a verb in the past tense,
     a first-person verb of :data:`STOP_LEMMAS` or of the net's verbs of no action or of
     speech; ``""`` else."""
@@ -322,8 +355,7 @@ def _verb_kind(w: str) -> str:
     if W.move_word(w) in ("move", "noun", "third", "past") or W.move_class(w):
         return "veto"
     if not is_known_word(w):
-        return "own" if W._slang_first(w) and w.endswith(("аю", "яю", "ую", "ну")) and \
-            not any(w.startswith(s) for s in _FORUM_SLANG) else ""
+        return ""  # (a slang verb no dictionary knows stays asked: the host teaches it)
     for p in morph().parse(w)[:3]:
         tag = p.tag
         if "VERB" not in tag:
@@ -344,11 +376,6 @@ def _verb_kind(w: str) -> str:
     return ""
 
 
-#: Beginnings of slang verbs of the forum no dictionary knows («пингую», «тегаю»).
-_FORUM_SLANG = ("пинг", "тег", "тэг", "лайк", "плюс", "минус", "репост", "хейт", "троллю",
-                "игнор", "бан", "апаю", "ап")
-
-
 def _object_of(idx, toks: list[Tok], words: list[str], k: int, n: int, nick: str,
                action: str) -> bool:
     """True when the player ``nick`` named at token ``n`` is the object of the verb at
@@ -367,8 +394,8 @@ def _object_of(idx, toks: list[Tok], words: list[str], k: int, n: int, nick: str
     if action == "clan_kill":  # (the clan's victim: the accusative alone)
         return transitive and before not in _PREPS and \
             _case(idx, toks, words, n, nick, "accs", loose=n > k)
-    if action == "invite" and _to_self(words, k, n):
-        return True  # «тащу к себе X», «подкину до себя X», «X к себе тащу»
+    if action == "invite":  # (a guest comes to the sender's home: said, or no move)
+        return _to_self(words, k, n)  # «тащу к себе X», «X к себе тащу»
     if before in _GOVERNING:
         case, actions = _GOVERNING[before]
         return (actions is None or action in actions) and \
