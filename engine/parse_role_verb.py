@@ -150,10 +150,6 @@ def role_verb_moves(ctx, visible: str, moves: list[Move],
     if action is None or any(m.action == action for m in moves) or \
             any(p.action not in ("", "vote") for p in problems):
         return moves, problems  # (his move made, or another night move in question)
-    if action == "clan_kill" and not any(m.action == "vote" for m in moves):
-        # a boss's plural slang with no vote elsewhere may be the lynch («выносим X»): asked,
-        # as engine.parse_clan_verb asks it
-        return moves, problems
     found = []
     for n, p in enumerate(problems):
         if p.kind != "unparsed" or p.reason != "unread":
