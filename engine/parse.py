@@ -85,7 +85,6 @@ from .parse_clan_verb import clan_verb_kills
 from .parse_self_story import self_story
 from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
-from .parse_role_verb import role_verb_moves
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_clan_net import clan_said, same_one_after
 from .parse_runon import run_on_parts
@@ -530,19 +529,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # a sentence naming a player beside a sign of the sender's move, left unread, is
         # read when it surely means his own role move, else asked (engine.parse_quiet_net)
         moves, problems = today_moves(ctx, visible, list(moves), list(problems))
-        # «Сбиваю с трассы Саню» from the maniac, «обношу Васаби» from the thief: a verb no
-        # lexicon knows, explained by the sender's one role move (engine.parse_role_verb)
-        count = len(moves)
-        moves, problems = role_verb_moves(ctx, visible, moves, problems)
-        if len(moves) != count:  # (the nets after it see the move read)
-            read = _read_so_far(log, moves, problems)
         if not problems:
             more, asked = quiet_net(ctx, visible, read)  # (no problem yet: ``read`` is the
             # letter's moves alone, as when it was built)
             if more or asked:
                 moves, problems = list(moves) + more, problems + asked
-            if asked:  # (the quiet net's question may be a role verb's sentence too)
-                moves, problems = role_verb_moves(ctx, visible, moves, problems)
         if not problems:  # «Фредди стоит над кроваткой Снегурочки» from Freddy K.: his own
             # night told in the third person, no move word: asked (engine.parse_self_story)
             problems = self_story(ctx, visible, _read_so_far(log, moves, ()))
