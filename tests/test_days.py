@@ -709,6 +709,7 @@ def test_reopened_day_letters_say_they_replace_the_sent_ones(demo):
     assert head and all(line.startswith(("Было: «", "Стало: «")) for line in head), head
     assert any(line.startswith("Было: «Штрафное очко автокилла") for line in head), head
     assert any(line.startswith("Стало: «") and "Вишенк" in line for line in head), head
+    assert not any(line.endswith(":»") for line in head), head  # (no heading as a change)
 
 
 def test_export_carries_the_outcome_so_an_edited_export_fails_the_check(demo, tmp_path):

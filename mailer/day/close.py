@@ -416,7 +416,8 @@ def changed_lines(old: str, new: str) -> str:
     r"""What changed between a result letter sent before ``reopen-day`` (``old``) and its
     replacement (``new``), as lines to end the replacement's first paragraph: «Было: …» for
     each line of the old letter gone from the new, «Стало: …» for each new one (blank lines
-    skipped, at most :data:`_CHANGED_MAX` each way, longer lines cut at 160 characters);
+    skipped, and headings ending with «:», at most :data:`_CHANGED_MAX` each way, longer lines
+    cut at 160 characters);
     "" when no line differs (only their order).
 
     >>> changed_lines("Итоги.\nШтрафное очко: нет голоса.", "Итоги.")
@@ -424,8 +425,9 @@ def changed_lines(old: str, new: str) -> str:
     """
     import difflib
 
-    def kept(text: str) -> list[str]:
-        return [line.strip() for line in text.splitlines() if line.strip()]
+    def kept(text: str) -> list[str]:  # (a heading line, «Ваши ходы:», is no change itself)
+        return [line.strip() for line in text.splitlines()
+                if line.strip() and not line.rstrip().endswith(":")]
 
     gone: list[str] = []
     came: list[str] = []
