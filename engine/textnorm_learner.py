@@ -68,9 +68,17 @@ _GERMAN: dict[str, str] = {
 }
 #: An article right after a German verb of watching or checking («ich beobachte die X»).
 _ARTICLES = ("die", "den", "der", "das", "dem")
+
+
+def _phrases(table: dict[str, str], between: str = r"\s+") -> str:
+    """The keys of ``table`` (phrases of words split by one space) as one regex alternation,
+    longest first, each word escaped and ``between`` (a regex) between its words."""
+    return "|".join(sorted((between.join(map(re.escape, k.split())) for k in table),
+                           key=len, reverse=True))
+
+
 _GERMAN_RE = re.compile(
-    r"(?<![\w.@-])(" + "|".join(sorted((re.escape(k).replace(r"\ ", r"\s+") for k in _GERMAN),
-                                       key=len, reverse=True)) +
+    r"(?<![\w.@-])(" + _phrases(_GERMAN) +
     r")(?:\s+(?:" + "|".join(_ARTICLES) + r")(?=\s))?(?![\w@-])", re.IGNORECASE)
 #: «убиваем zwei»: «zwei» after a kill word is «двоих».
 _TWO = re.compile(r"(?i)(убива\w*|убьём|убьем|kill\w*)(\s+)zwei\b")
@@ -133,11 +141,10 @@ _ENGLISH_CORRECTIONS: dict[str, str] = {
     "correction": "поправка",
 }
 _ENGLISH_RE = re.compile(
-    r"(?<![\w.@'-])(" + "|".join(
-        sorted((r",?\s+".join(map(re.escape, k.split())) for k in _ENGLISH_CORRECTIONS),
-               key=len, reverse=True)) + r")(?![\w@'-])", re.IGNORECASE)
+    r"(?<![\w.@'-])(" + _phrases(_ENGLISH_CORRECTIONS, r",?\s+") + r")(?![\w@'-])",
+    re.IGNORECASE)
 #: The Latin words that can start anything :func:`_english_corrections` rewrites.
-_ENGLISH_STARTS = frozenset(k.split()[0] for k in _ENGLISH_CORRECTIONS) | {"i", "my"}
+_ENGLISH_STARTS = frozenset(k.split()[0] for k in _ENGLISH_CORRECTIONS)
 
 
 def _english_corrections(text: str, nicks: tuple[str, ...]) -> str:

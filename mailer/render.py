@@ -445,7 +445,7 @@ class Renderer:
             last_of = _left_alone(nick, state_before, after) if not result.winner else None
             # ... and members left with no boss and nobody to take his role (no son to activate,
             # no actor left): told that the kill is now ordered by them, by role precedence
-            bossless = _left_bossless(nick, state_before, after, result.activations) \
+            bossless = _left_bossless(nick, state_before, after) \
                 if not result.winner and last_of is None else None
             # DECISIONS.md §7: a point for no vote or too few thread words is told to him, with
             # which of them he got (and with his death, when it took him to the limit); one who
@@ -502,10 +502,10 @@ def _left_alone(nick: str, before: GameState, after: GameState) -> str | None:
     return p.clan if alive_in(after) == [nick] and len(alive_in(before)) > 1 else None
 
 
-def _left_bossless(nick: str, before: GameState, after: GameState, activations) -> str | None:
+def _left_bossless(nick: str, before: GameState, after: GameState) -> str | None:
     """The clan of living member ``nick`` (no boss himself) whose boss died this turn with
-    nobody taking the boss role (no activation of the son or the actor into it: ``activations``,
-    the result's), while other members live (the last one alone is told by
+    nobody taking the boss role (``after`` already holds the son or the actor who took it,
+    engine.aftermath), while other members live (the last one alone is told by
     :func:`_left_alone`); else None. DECISIONS.md §4 Clan kill: the kill's order then comes
     from the members, by precedence thief > guard > indian > actor."""
     p = after.players.get(nick)
@@ -513,10 +513,7 @@ def _left_bossless(nick: str, before: GameState, after: GameState, activations) 
         return None
     had_boss = lambda state: any(  # noqa: E731
         q.alive and q.clan == p.clan and q.role == "boss" for q in state.players.values())
-    if not had_boss(before) or had_boss(after) or \
-            any(a.clan == p.clan and a.role == "boss" for a in activations):
-        return None
-    return p.clan
+    return p.clan if had_boss(before) and not had_boss(after) else None
 
 
 #: What a player stripped of his vote is told, by the day's event (DECISIONS.md §6: under

@@ -161,7 +161,7 @@ def status(ctx: click.Context) -> None:
 
         chosen, choice = rep.fear
         # (a day closed early waits before its deadline: only «close-day --early» goes on)
-        early = " --early" if rep.deadline is not None and now() < rep.deadline else ""
+        early = " --early" if rep.deadline is not None and clock < rep.deadline else ""
         print_line(out, f"«Страх»: выбор {inflect(chosen, 'gent')} — {choice}. Закрыть день: "
                    + typed("close-day" + early) if choice else
                    f"«Страх»: день не закрыт, ждёт письма от {inflect(chosen, 'gent')} с выбором (письмо с "

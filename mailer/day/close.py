@@ -223,13 +223,13 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             raise GameError(f"день {row.day} начинается только {local_text(day_start, cfg.zone)}; "
                             "досрочно закрыть можно уже начавшийся день или день, для которого уже "
                             "приняты ходы (письма после sync, votes import)")
-        if on_time(now, deadline) and not early and row.event == "fear" and row.fear_chosen:
-            # an early close waits for the «Страх» choice: it goes on only as it began
-            raise GameError(f"день {row.day} закрывается досрочно и ждёт выбора «Страха» от "
-                            f"{inflect(row.fear_chosen, 'gent')}; его срок — {local_text(deadline, cfg.zone)}, "
-                            "и он ещё не прошёл. Продолжить закрытие: mafia-mail close-day --early "
-                            "(ответить за игрока: mafia-mail close-day --early --fear-choice НИК)")
         if on_time(now, deadline) and not early:
+            if row.event == "fear" and row.fear_chosen:
+                # an early close waits for the «Страх» choice: it goes on only as it began
+                raise GameError(f"день {row.day} закрывается досрочно и ждёт выбора «Страха» от "
+                                f"{inflect(row.fear_chosen, 'gent')}; его срок — {local_text(deadline, cfg.zone)}, "
+                                "и он ещё не прошёл. Продолжить закрытие: mafia-mail close-day --early "
+                                "(ответить за игрока: mafia-mail close-day --early --fear-choice НИК)")
             # which day is open now and its deadline, as a host reads it after «Ошибка: »
             closed = f"день {row.day - 1} уже закрыт; " if row.day > 1 else ""
             raise GameError(f"{closed}сейчас идёт день {row.day}, его срок — {local_text(deadline, cfg.zone)}, "
@@ -312,13 +312,14 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             # replaces it, its subject marked as corrected)
             ended = _ended_before(s, row) if row.revision else set()
             for p in cfg.players:
+                subject = cfg.subject("игра окончена")
                 body = renderer.final_letter(nick=p.nick, final=final)
+                if p.nick in ended:
+                    subject = corrected_subject(subject)
+                    body = f"{_REENDED.format(day=row.day)}\n\n{body}"
                 queue(s, cfg, ref=f"final:{row.day}.{row.revision}:{p.nick}", kind="final",
-                      day=row.day, to_addr=p.emails[0], to_nick=p.nick,
-                      subject=corrected_subject(cfg.subject("игра окончена")) if p.nick in ended
-                      else cfg.subject("игра окончена"),
-                      body=(f"{_REENDED.format(day=row.day)}\n\n{body}" if p.nick in ended else body),
-                      now=now)
+                      day=row.day, to_addr=p.emails[0], to_nick=p.nick, subject=subject,
+                      body=body, now=now)
                 letters += 1
         if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false
             _close_unsent_replies(s, renderer, row)
