@@ -144,7 +144,9 @@ class Answers:
             problems = [p for p in problems if not (
                 p.kind == "unparsed" and p.reason != "question" and p.text
                 and any(p.text in q for q in questions))]
-        read = state in _READ_ON_TIME  # what stands after it is told, a refused move's too
+        # what stands after it is told, a refused move's too; not in the awaited «Страх» choice:
+        # the host closes the day as soon as it comes, so «до срока» would promise time there is not
+        read = state in _READ_ON_TIME and out.fear_choice is None
         no_vote = read and _vote_missing(s, ctx, cols["nick"], [*moves, *standing], problems)
         lost = ctx.row.event if read and ctx is not None and any(m.action == "vote" for m in moves) \
             and _vote_lost(s, ctx, cols["nick"]) else None

@@ -492,7 +492,7 @@ class _Run:
         now_standing = {m.action for m in [*result.moves, *kept]} | \
             {m.move.action for m in [*result.moves, *kept] if m.action == "on_behalf" and m.move is not None}
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, closed_early=closed_early, standing=kept, replaced=replaced, clan_idle=idle, head=head,
+                           moved=moved, closed_early=closed_early if _living(ctx, nick) else None, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            overruled=overruled,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),
@@ -527,3 +527,11 @@ class _Run:
             return result, []
         notes.append(answer_note(before, asked))
         return answer, asked
+
+
+def _living(ctx, nick: str) -> bool:
+    """Whether ``nick`` is alive in the open day ``ctx``: only a living player's reply says
+    the day before was closed early and his letter counts for this one (a dead player's
+    reply opened with it, then told him he is out of the game)."""
+    player = ctx.state.players.get(nick)
+    return player is not None and player.alive

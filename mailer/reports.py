@@ -101,9 +101,16 @@ def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
     """The host's warning before ``close-day --early`` at ``now`` (:func:`early_close_gaps`):
     how many living players and who have no vote and no night move yet, or, when nobody lacks
     one, that players may still change them (a fresh host's early close ended the game with no
-    question); "" when there is no open day before its deadline (nothing early to close)."""
+    question); "" when there is no open day before its deadline (nothing early to close), or
+    when the early close already began and waits for the «Страх» choice (the host answered
+    this question then: a fresh host was asked it a second time after the wait)."""
+    from .day.context import current_context
     from .words import count
 
+    with store.session() as s:
+        ctx = current_context(s)
+    if ctx is not None and ctx.row.event == "fear" and ctx.row.fear_chosen:
+        return ""
     gaps = early_close_gaps(cfg, store, now)
     if gaps is None:
         return ""

@@ -291,7 +291,8 @@ def test_last_living_clan_member_is_told_he_orders_the_kill(tmp_path):
     votes = {n: "P1" for n in roles if n != "P1"}
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
     told = ("Вы остались единственным живым членом клана 1: убийство от клана теперь приказываете "
-            "вы сами. Пишите в письме с ходами «Убиваем …» и ник жертвы.")
+            "вы сами. Пишите в письме с ходами «Убиваем …» и ник жертвы (в «Полнолуние» клан "
+            "убивает двоих — «Убиваем X и Y»).")
     assert told in letters["P2"]
     assert all("единственным живым членом" not in letters[n] for n in roles if n != "P2")
     votes = {n: "P4" for n in roles if n != "P4"}
@@ -648,7 +649,8 @@ def test_members_left_without_a_boss_are_told_who_orders_the_kill(tmp_path):
     told so (a fresh host: «the clan is not told who leads after its boss dies»). Not when
     the son becomes the boss, and not while the boss lives."""
     told = ("Босс клана 1 погиб, и заменить его некому: убийство от клана теперь приказываете "
-            "вы, члены клана. Пишите в письме с ходами «Убиваем …» и ник жертвы; если приказы "
+            "вы, члены клана. Пишите в письме с ходами «Убиваем …» и ник жертвы (в «Полнолуние» "
+            "клан убивает двоих — «Убиваем X и Y»); если приказы "
             "разные, действует приказ старшего по роли: Вор, затем Охранник, Индеец, Актёр.")
     roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "clan1.guard", "P4": "doctor",
              "P5": "civilian", "P6": "civilian", "P7": "civilian", "P8": "civilian"}

@@ -157,16 +157,7 @@ def status(ctx: click.Context) -> None:
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
             f"и голоса из ветки форума (по ветке подробно: {typed('forum tally')})"))
     if rep.fear and not rep.finished:
-        from engine.names import inflect
-
-        chosen, choice = rep.fear
-        # (a day closed early waits before its deadline: only «close-day --early» goes on)
-        early = " --early" if rep.deadline is not None and clock < rep.deadline else ""
-        print_line(out, f"«Страх»: выбор {inflect(chosen, 'gent')} — {choice}. Закрыть день: "
-                   + typed("close-day" + early) if choice else
-                   f"«Страх»: день не закрыт, ждёт письма от {inflect(chosen, 'gent')} с выбором (письмо с "
-                   f"вопросом ему уже в очереди или отправлено; ответ прочитает sync). Ответить за "
-                   f"{inflect(chosen, 'accs')}: " + typed(f"close-day{early} --fear-choice НИК"))
+        print_line(out, fear_wait_line(rep, clock))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
     for line in roster_drift(cfg, rep.players):
@@ -252,6 +243,24 @@ def roster_drift(cfg, players) -> list[str]:
         out.append("Внимание: роли в настройках и в игре расходятся (роли розданы при init и не "
                    "меняются): " + "; ".join(changed))
     return out
+
+
+def fear_wait_line(rep, clock) -> str:
+    """The host's line on a «Страх» day whose close waits for the chosen player (``rep``: a
+    :class:`mailer.status.StatusReport` with ``fear`` set, ``clock``: aware now): the choice
+    that has come and the command that closes the day, or who is still awaited and how to
+    answer for him. ``status`` and ``sync`` print it (a fresh host saw the choice arrive only
+    in ``status``)."""
+    from engine.names import inflect
+
+    chosen, choice = rep.fear
+    # (a day closed early waits before its deadline: only «close-day --early» goes on)
+    early = " --early" if rep.deadline is not None and clock < rep.deadline else ""
+    if choice:
+        return f"«Страх»: выбор {inflect(chosen, 'gent')} — {choice}. Закрыть день: " + typed("close-day" + early)
+    return (f"«Страх»: день не закрыт, ждёт письма от {inflect(chosen, 'gent')} с выбором (письмо с "
+            f"вопросом ему уже в очереди или отправлено; ответ прочитает sync). Ответить за "
+            f"{inflect(chosen, 'accs')}: " + typed(f"close-day{early} --fear-choice НИК"))
 
 
 @click.command("close-day")

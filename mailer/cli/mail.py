@@ -48,6 +48,10 @@ def _echo_report(report, cfg, store) -> None:
     day = open_day_status(cfg, store)
     if day is not None:
         click.echo(day.progress())
+        if day.fear and not day.finished:  # the «Страх» choice came (or is still awaited)
+            from .days import fear_wait_line
+
+            click.echo(fear_wait_line(day, now()))
         if day.questions:
             from .days import answer_hint
 

@@ -1,0 +1,162 @@
+"""A fresh host's findings (session 51's trial of a «Страх» day closed early), fixed in
+session 52: the early close is confirmed once, not again after the wait; ``sync`` says the
+chosen player's choice has come and how to close the day; the chooser's reply does not
+promise him time «до срока» the day no longer has; a dead player's reply does not open with
+the early close of the day before; the clan left with no boss is told the full moon's two
+kills."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from test_fresh_host25 import fear_demo
+
+
+def _choice_letter(cfg, at, choice: str) -> None:
+    """Ромашка's (the demo's most-voted player) «Выбираю: ``choice``», delivered at ``at``."""
+    box = cfg.path.parent / "maildir" / "new"
+    (box / f"{int(at.timestamp())}.M52P1.fear").write_bytes(
+        "From: Ромашка <romashka@example.org>\r\nTo: host@example.org\r\nSubject: Re: Страх\r\n"
+        "Message-ID: <fear.52@example.org>\r\nDate: Mon, 07 Dec 2026 20:00:00 +0300\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        f"Content-Transfer-Encoding: 8bit\r\n\r\nВыбираю: {choice}".encode())
+
+
+def _fear_demo_silent_romashka(tmp_path):
+    """:func:`test_fresh_host25.fear_demo` with Ромашка's own letter taken out of the demo's
+    Maildir before the sync: the most-voted player has sent no vote and no night move."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.day import set_event
+    from mailer.store import Store
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    box = cfg.path.parent / "maildir" / "new"
+    for path in box.iterdir():
+        if any(line.startswith(b"From:") and b"<romashka@example.org>" in line
+               for line in path.read_bytes().splitlines()):
+            path.unlink()
+    store = Store(cfg.database_url)
+    try:
+        set_event(cfg, store, "fear", now=cfg.start + timedelta(minutes=1))
+    finally:
+        store.dispose()
+    assert CliRunner().invoke(main, ["sync"], env=env).exit_code == 0
+    return cfg, {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=10)).isoformat()}
+
+
+def test_an_early_fear_close_is_confirmed_once_and_sync_tells_the_choice(tmp_path):
+    from mailer.store import Outgoing, Store
+    from sqlmodel import select
+
+    cfg, after = _fear_demo_silent_romashka(tmp_path)
+    before = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(hours=3)).isoformat()}
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    runner = CliRunner()
+    first = runner.invoke(main, ["close-day", "--early"], env=before, input="y\n")
+    assert first.exit_code == 3, first.output
+    assert first.output.count("Закрыть день досрочно?") == 1
+    _choice_letter(cfg, cfg.start + timedelta(hours=3, minutes=5), "Бука")
+    later = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(hours=3, minutes=10)).isoformat()}
+    synced = runner.invoke(main, ["sync"], env=later)
+    assert synced.exit_code == 0, synced.output
+    said = " ".join(synced.output.split())
+    assert "«Страх»: выбор Ромашки — Бука. Закрыть день: mafia-mail close-day --early" in said, said
+    store = Store(cfg.database_url)
+    try:
+        with store.session() as s:
+            reply = s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.to_nick == "Ромашка")
+                           .order_by(Outgoing.id.desc())).first()
+        assert reply is not None
+        assert "до срока" not in reply.body, reply.body
+    finally:
+        store.dispose()
+    # the host already said «да» before the wait: closing now asks nothing (no input given)
+    closed = runner.invoke(main, ["close-day", "--early"], env=later)
+    assert closed.exit_code == 0, closed.output
+    assert "Закрыть день досрочно?" not in closed.output
+    assert "День 1 закрыт." in closed.output
+
+
+def test_the_plain_early_close_still_asks(tmp_path):
+    """The near miss: an early close that has not begun still asks (and «нет» closes nothing)."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    cfg, _run, after = fear_demo(tmp_path)
+    before = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(hours=3)).isoformat()}
+    said = CliRunner().invoke(main, ["close-day", "--early"], env=before, input="n\n")
+    assert said.exit_code == 1
+    assert "Закрыть день досрочно?" in said.output
+
+
+def test_a_dead_players_reply_does_not_open_with_the_early_close(tmp_path):
+    """A letter after an early close of day 1, on time for it: the living sender's reply says
+    the day was closed early and his moves count for day 2; a sender who died on day 1 is only
+    told he is out of the game."""
+    from click.testing import CliRunner
+    from sqlmodel import select
+
+    from mailer.cli import main
+    from mailer.store import Outgoing, Store
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    runner = CliRunner()
+    early = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(hours=20)).isoformat()}
+    assert runner.invoke(main, ["sync"], env=early).exit_code == 0
+    closed = runner.invoke(main, ["close-day", "--early", "--yes"], env=early)
+    assert closed.exit_code == 0, closed.output
+    store = Store(cfg.database_url)
+    try:
+        from mailer.day.context import current_context
+
+        with store.session() as s:
+            state = current_context(s).state
+        dead = next(n for n, p in state.players.items() if not p.alive)
+        living = next(n for n, p in state.players.items() if p.alive)
+        box = cfg.path.parent / "maildir" / "new"
+        at = cfg.start + timedelta(hours=21)
+        for n, nick in enumerate((dead, living)):
+            addr = next(p.emails[0] for p in cfg.players if p.nick == nick)
+            (box / f"{int(at.timestamp()) + n}.M52P{n}.late").write_bytes(
+                f"From: {nick} <{addr}>\r\nTo: host@example.org\r\nSubject: ход\r\n"
+                f"Message-ID: <late{n}.52@example.org>\r\nDate: Mon, 07 Dec 2026 20:00:00 +0300\r\n"
+                "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                f"Content-Transfer-Encoding: 8bit\r\n\r\nГолосую за {dead if nick == living else living}".encode())
+        later = {**env, "MAFIA_MAIL_NOW": (cfg.start + timedelta(hours=22)).isoformat()}
+        assert runner.invoke(main, ["sync"], env=later).exit_code == 0
+        with store.session() as s:
+            replies = {r.to_nick: r.body for r in s.exec(select(Outgoing).where(
+                Outgoing.kind == "reply", Outgoing.headers_json.contains("52@example.org")))}
+    finally:
+        store.dispose()
+    assert "досрочно" not in replies[dead], replies[dead]
+    assert "выбыли" in replies[dead], replies[dead]
+    assert "Ведущий закрыл день 1 досрочно" in replies[living], replies[living]
+
+
+def test_a_bossless_clan_is_told_tomorrows_full_moon_kills_two(tmp_path):
+    from mailer.store import DayRow
+    from engine.gamefile import load_game_file
+    from engine.replay import replay_turns
+    from test_russian import START, day_row, game_text, renderer_for
+
+    roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "clan1.guard", "P4": "doctor",
+             "P5": "civilian", "P6": "civilian", "P7": "civilian", "P8": "civilian"}
+    renderer = renderer_for(tmp_path, {n: None for n in roles})
+    votes = {n: "P1" for n in roles if n != "P1"}
+    [t] = replay_turns(load_game_file(game_text(roles, [{"moves": [], "votes": votes}])))
+    moon = DayRow(day=2, deadline=START + timedelta(days=2), event="full_moon")
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(1), state_before=t.state_before, next_row=moon)}
+    told = ("Пишите в письме с ходами «Убиваем …» и ник жертвы (завтра «Полнолуние»: клан "
+            "убивает двоих — «Убиваем X и Y»); если приказы разные")
+    assert told in " ".join(letters["P2"].split()), letters["P2"]
+    assert "Полнолуние»: клан убивает двоих" not in letters["P5"]
