@@ -460,8 +460,14 @@ class Renderer:
             if p.role == "fan" and nick in after.players and any(
                     m["action"] == "check" and m.get("outcome") == "failed" for m in moves):
                 fan_check = "kept" if after.players[nick].fan_check_left else "used"
+            # «Страх» (DECISIONS.md §6): the most-voted player whose choice the host made for him
+            # is told so (a fresh host's chosen player, answered for, never heard of his «Страх»)
+            fear_by_host = row.event == "fear" and result.tally.fear_chosen == nick and not any(
+                m["action"] == "fear_choice" and m["by"] == nick and m.get("outcome") == "done"
+                for m in data["moves"])
             body = self.render(
                 "result.txt.j2", nick=nick, day=row, moves=moves, by_boss=by_boss, info=info, news=news, role=p.role,
+                fear_by_host=fear_by_host,
                 examples=examples, fan_check=fan_check, has_son=has_son(after),
                 died=dead_now.get(nick), next_row=next_row, autokill=autokill, last_of=last_of,
                 bossless=bossless,

@@ -520,6 +520,51 @@ def test_reopened_fear_day_asks_the_new_most_voted_player(demo):
     assert again.waiting_for == other
 
 
+def test_reopened_fear_day_asks_the_new_most_voted_player_after_a_letter_choice(demo):
+    """The same after an early close whose chooser answered by letter before the deadline (a
+    fresh host, session 51): his «Выбираю» letter stays in the reopened day, but only the new
+    most-voted player's choice decides — he is asked by letter (he was never told), and the
+    old letter's choice is not read as the lynch's victim; the new one, answered for by the
+    host, is told in his result letter that the host chose for him."""
+    from engine.names import inflect
+    from mailer.store import Outgoing
+
+    cfg, store = demo
+    set_event(cfg, store, "fear", now=START)
+    early = START + timedelta(hours=20)
+    sync(cfg, store, now=early)
+    first = close_day(cfg, store, now=early, early=True)
+    chooser = first.waiting_for
+    alive = [p.nick for p in status(cfg, store).players if p.alive]
+    other = next(n for n in alive if n != chooser)
+    victim = next(n for n in alive if n not in (chooser, other))
+    addr = next(p.emails[0] for p in cfg.players if p.nick == chooser)
+    raw = (f"From: {addr}\r\nTo: host@example.org\r\nSubject: Re: Страх\r\nMessage-ID: <fear@x>\r\n"
+           "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+           f"Выбираю: {victim}").encode()
+    (Path(cfg.mailbox.path) / "new" / f"{int((early + timedelta(minutes=1)).timestamp())}.Mf.demo").write_bytes(raw)
+    sync(cfg, store, now=early + timedelta(minutes=2))
+    done = close_day(cfg, store, now=early + timedelta(minutes=3), early=True)
+    assert done.result.to_json()["lynched"] == [victim]
+    reopen_day(cfg, store, 1)
+    import_votes(cfg, store, "".join(f"{n},{other}\n" for n in alive), now=early + timedelta(minutes=4))
+    again = close_day(cfg, store, now=early + timedelta(minutes=5), early=True)
+    assert again.waiting_for == other
+    with store.session() as s:
+        asked = [o.to_nick for o in s.exec(select(Outgoing).where(Outgoing.kind == "fear"))]
+    assert other in asked
+    closed = close_day(cfg, store, now=early + timedelta(minutes=6), early=True, fear_choice=victim)
+    assert closed.result.to_json()["lynched"] == [victim]
+    with store.session() as s:
+        results = {o.to_nick: o.body for o in s.exec(select(Outgoing).where(
+            Outgoing.kind == "result", Outgoing.state == "queued"))}
+    said = " ".join(results[other].split())
+    assert (f"«Страх»: больше всех голосов — у {inflect(other, 'gent')}; выбор {inflect(other, 'gent')}: "
+            f"{victim}. Письма с вашим выбором не было, и выбор за вас сделал ведущий.") in said, said
+    assert "выбор за вас сделал ведущий" not in results[chooser]
+    assert f"«Страх»: больше всех голосов — у {inflect(other, 'gent')}" in results[chooser]
+
+
 def test_fear_choice_is_a_player_typed_as_the_host_types_it(demo):
     """``close-day --fear-choice``: a nick in another letter case or with е for ё is that
     player; a name that is no player is refused before anything is resolved."""
