@@ -48,8 +48,13 @@ def result_ru(result: Any) -> str:
 ORDER_NOT_BLOCKED = ("robbed", "beaten", "hosted", "at_psycho")
 
 
+#: How a reason about the mover himself opens (engine.reasons.REASONS: «сам(а) повешен(а)»).
+_SELF = "сам(а) "
+
+
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
-               statuses: Mapping[str, list[str]] | None = None) -> str:
+               statuses: Mapping[str, list[str]] | None = None,
+               genders: Mapping[str, str] | None = None) -> str:
     """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
@@ -57,7 +62,9 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
     ``gender`` when the host gave it. The member is named in the accusative («кража за
     Колобка»), as the letters name him (:func:`engine.move_words.move_title`). A clan kill
     that went through although its orderer was beaten, robbed or a guest (``statuses``, the
-    turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill)."""
+    turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill). A
+    boss's move for a member stopped by the member's own state names the member («кража за
+    Колобка → Пчёлка — не состоялось: Колобок повешен»; ``genders``: nick → "m"/"f")."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
@@ -78,7 +85,12 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
     withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
     reason = "superseded" if withdrawn_late else m["reason"]
-    why = "" if reason == "ok" else f": {agree(phrase(reason, m['outcome']), gender)}"
+    said = phrase(reason, m["outcome"])
+    if m.get("member") and said.startswith(_SELF):
+        # the member's own state stopped the move the boss made for him: «сам(а) повешен(а)»
+        # under the boss's heading read as the boss hanged (a fresh host, session 51)
+        said, gender = f"{m['member']} {said[len(_SELF):]}", (genders or {}).get(m["member"])
+    why = "" if reason == "ok" else f": {agree(said, gender)}"
     kill = m["action"] == "clan_kill" or (m.get("member") and (m.get("inner") or "") == "clan_kill")
     own = [s for s in (statuses or {}).get(m["by"], ()) if s in ORDER_NOT_BLOCKED]
     if kill and m["outcome"] == "done" and own:  # «сам он ничего не делает» is his role moves only
@@ -162,7 +174,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        lines += [_move_line(m, state, genders.get(nick), data.get("statuses")) for m in moves]
+        lines += [_move_line(m, state, genders.get(nick), data.get("statuses"), genders) for m in moves]
         if nick in lost:
             lines.append(LOST_VOTE_LINE.format(
                 why=" («Пальмы цветут»: его голос — против него самого"

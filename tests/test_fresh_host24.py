@@ -135,7 +135,7 @@ def test_a_blank_line_before_the_missing_move_paragraph(tmp_path):
                         ("serg@example.org", "Голосую за Буку.", "b@x"))
     finally:
         g.store.dispose()
-    assert ("  - Лечение: Маруська\n\nГолоса на линче в письме нет: если не проголосуете до срока"
+    assert ("  - Лечение: Маруська\n\nГолоса на линче в письме нет: если до срока не проголосуете"
             in got["reply:a@x"])
     # near: a letter with all it owes has no such paragraph
     assert "в письме нет" not in got["reply:b@x"]

@@ -89,7 +89,7 @@ def test_too_many_votes_is_a_vote_not_accepted_and_a_wish_on_the_target_no_skip(
         _send(g, "kira@example.org", "Линч: Маруська, Бука, Ягуарчик", "v1@x", 2)
         body = _reply(g, "v1@x").body
         assert "Названо больше игроков, чем у вас сегодня голосов" in body
-        assert "Голос на линче из письма не принят: если не проголосуете до срока" in body
+        assert "Голос на линче из письма не принят: если до срока не проголосуете" in body
         assert "Голоса на линче в письме нет" not in body
         _send(g, "thief@example.org", "Ворую у Киры, пусть посидит без хода) Линч: Бука", "t1@x", 3)
         body = _reply(g, "t1@x").body

@@ -160,3 +160,35 @@ def test_a_bossless_clan_is_told_tomorrows_full_moon_kills_two(tmp_path):
             "убивает двоих — «Убиваем X и Y»); если приказы разные")
     assert told in " ".join(letters["P2"].split()), letters["P2"]
     assert "Полнолуние»: клан убивает двоих" not in letters["P5"]
+
+
+def test_a_missing_vote_names_the_forum_thread_but_not_under_secret(tmp_path):
+    """A fresh host's players who vote in the thread (FORUM.md: the lynch is voted there) were
+    told a vote missing from the letter costs an autokill point: the reply names both ways to
+    vote; under «Тайна» (votes by letter only) it says so instead."""
+    from test_fresh_user18 import NO_VOTE_LINE, _demo_replies
+
+    assert "ни в ветке форума" in NO_VOTE_LINE
+    replies = _demo_replies(tmp_path / "secret", "secret")
+    told = ("Голоса на линче в письме нет: сегодня («Тайна») голосуют только письмом; если не "
+            "проголосуете до срока, за день будет штрафное очко автокилла.")
+    assert [n for n, bodies in replies.items() if any(told in b for b in bodies)] == ["Штирлиц"]
+    assert not any("ветке форума" in b for bodies in replies.values() for b in bodies)
+
+
+def test_explain_names_the_member_whose_own_state_stopped_the_bosss_move_for_him():
+    """A fresh host read «кража за Колобка → Пчёлка — не состоялось: сам повешен» under the
+    boss's heading as the boss hanged: the member is named («Колобок повешена» agrees with
+    the member's gender), and a reason about the boss's own move still reads «сам(а)»."""
+    from engine.explain import explain_turn
+    from engine.model import Submission, Move
+    from test_resolve import T0, game, mv, run
+
+    state = game()
+    order = Submission("B1", Move("on_behalf", member="T1", move=Move("rob", "Doc")), T0, 1)
+    votes = [mv(n, "vote", "T1") for n in ("P1", "P2", "P3", "P4", "Det")]
+    res = run(state, order, mv("B1", "boss_check", "P1"), *votes)
+    text = explain_turn(res, state, {"T1": "f"})
+    line = next(l for l in text.splitlines() if "кража за T1" in l)
+    assert line.endswith("— не состоялось: T1 повешена"), line
+    assert "сам" not in line

@@ -65,8 +65,8 @@ def test_the_autokilled_player_keeps_the_points_he_died_of():
 
 # --- 2. the reply tells a missing vote (DECISIONS.md §6–7) ----------------------------------
 
-NO_VOTE_LINE = ("Голоса на линче в письме нет: если не проголосуете до срока, за день будет "
-                "штрафное очко автокилла.")
+NO_VOTE_LINE = ("Голоса на линче в письме нет: если до срока не проголосуете ни письмом, ни в "
+                "ветке форума, за день будет штрафное очко автокилла.")
 
 
 def _demo_replies(tmp_path, event: str, stripped=()) -> dict[str, list[str]]:

@@ -128,5 +128,5 @@ def test_a_letter_whose_only_move_was_refused_is_told_what_it_lacks(tmp_path):
     [doctor] = _replies(tmp_path, ("buka@example.org", "Лечу Пушистика."))
     assert "Принято" not in doctor
     assert "\n" + REFUSED_DOCTOR + "\n" in doctor
-    assert ("\nГолоса на линче в письме нет: если не проголосуете до срока, за день будет штрафное "
-            "очко автокилла.\n") in doctor
+    assert ("\nГолоса на линче в письме нет: если до срока не проголосуете ни письмом, ни в ветке "
+            "форума, за день будет штрафное очко автокилла.\n") in doctor
