@@ -127,6 +127,8 @@ def small_talk(sentence: str) -> bool:
     (True, False)
     """
     return bool(_SMALL_TALK.match(sentence.strip()))
+
+
 def host_questions(text: str, limit: int = 5) -> list[str]:
     """The questions to the host in ``text`` (a letter's own text, quotes cut), in order,
     each as written (stripped, at most 200 characters), at most ``limit`` of them.
@@ -149,6 +151,8 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
         follows = -1  # end of the last question to the host on this line
         for m in _QUESTION.finditer(line):
             sentence = m.group(0).strip(" \t-–—:;,")
+            if sentence.count("(") > sentence.count(")") and line[m.end():m.end() + 1] == ")":
+                sentence += ")"  # «Проверяю X (у меня же теперь есть проверка?)»: whole
             # «Ведущий, а когда итоги? И сколько всего мафов?»: a question right after one
             # put to the host is his too
             after_host = follows >= 0 and not line[follows:m.start()].strip(" \t") and \

@@ -194,7 +194,8 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     word of his may mean), for the host to read again once he taught the words:
     ``(letter id, sender's nick, the texts not
     understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
-    of receipt; empty when no day is open."""
+    of receipt; empty when no day is open. A question the parser did not read as a move
+    (reason ``question``) is not listed: the host answers it (``inbox --questions``)."""
     from engine.legality import ROLE_MOVES
 
     from .reread import open_day_letters
@@ -209,7 +210,9 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
         own = player is not None and player.role in ROLE_MOVES
         texts = [p.get("text", "") for p in loads(row.problems_json) or []
                  if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS
-                 and (own or p.get("kind") != "not_your_role")]
+                 and (own or p.get("kind") != "not_your_role")
+                 # a question to the host is his to answer (``write``), no word to teach
+                 and p.get("reason") != "question"]
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts,
                         [sentence_around(row.body or "", text) for text in texts]))

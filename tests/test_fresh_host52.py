@@ -192,3 +192,37 @@ def test_explain_names_the_member_whose_own_state_stopped_the_bosss_move_for_him
     line = next(l for l in text.splitlines() if "кража за T1" in l)
     assert line.endswith("— не состоялось: T1 повешена"), line
     assert "сам" not in line
+
+
+def test_a_question_to_the_host_is_not_a_word_to_teach(tmp_path):
+    """A fresh host found his players' questions in ``words`` and in sync's «где что-то не
+    понято» (both for words to teach): a question is the host's to answer, listed once as a
+    question; a move in the player's own words in the same sync is still listed."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from mailer.taught_words import unread_letters
+    from mailer.store import Store
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    box = cfg.path.parent / "maildir" / "new"
+    at = int((cfg.start + timedelta(hours=2)).timestamp())
+    for n, (addr, text) in enumerate([("marusya@example.org", "А можно проверить Буку второй раз подряд?"),
+                                      ("jaguar@example.org", "Отпаиваю компотом Буку.")]):
+        (box / f"{at + n}.M52Q{n}.q").write_bytes(
+            f"From: <{addr}>\r\nTo: host@example.org\r\nSubject: вопрос\r\nMessage-ID: <q{n}.52@x>\r\n"
+            "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Transfer-Encoding: 8bit\r\n\r\n{text}".encode())
+    synced = CliRunner().invoke(main, ["sync"], env=env)
+    assert synced.exit_code == 0, synced.output
+    store = Store(cfg.database_url)
+    try:
+        unread = unread_letters(store)
+    finally:
+        store.dispose()
+    texts = [t for _, _, found, _ in unread for t in found]
+    assert not any("второй раз подряд" in t for t in texts), texts
+    assert any("Отпаиваю" in t for t in texts), texts
+    said = " ".join(synced.output.split())
+    assert "«А можно проверить Буку второй раз подряд?»" in said, said
