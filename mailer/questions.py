@@ -21,7 +21,7 @@ import re
 
 from engine.grammar_vocab import ASKING, ASKING_LEAD
 
-__all__ = ["host_questions", "for_host", "timing_question", "small_talk", "QUESTION_NOTE"]
+__all__ = ["host_questions", "for_host", "timing_question", "small_talk", "answered_by_refusals", "QUESTION_NOTE"]
 
 #: The start of the letter note that marks a question to the host (``status`` counts them).
 QUESTION_NOTE = "вопрос ведущему: "
@@ -188,3 +188,30 @@ def _with_context(sentence: str, before: str) -> str:
         return sentence
     last = re.split(r"(?<=[.!?…])\s+", before)[-1].strip(" \t-–—:;,")
     return f"{last} {sentence}" if last else sentence
+
+
+#: A dead player's question about his own death («Я что, умер?», «Меня убили?»): his reply
+#: refuses his moves with «Вы выбыли из игры», which answers it (lower case).
+_DEATH = re.compile(r"(?<![а-яё])(?:умер|умерла|умерли|убит|убита|убили|повесили|повешен|повешена|"
+                    r"выбыл|выбыла|мёртв|мертв|жив|жива|труп)(?![а-яё])", re.IGNORECASE)
+
+#: Problem kinds whose reply sentence says why the rules refuse the move (engine.model).
+_REFUSALS = ("not_allowed", "not_your_role")
+
+
+def answered_by_refusals(questions: list[str], problems, *, dead: bool) -> list[str]:
+    """The questions of ``questions`` (:func:`for_host`'s, for the host) that the letter's
+    reply already answers with a refusal (``problems``: :class:`engine.model.Problem` after
+    the rules' screen): a question that holds the text of a move the rules refuse («Можно я
+    снова вылечу Бобра?» → «Нельзя выбирать одного и того же игрока два хода подряд»), and,
+    when the sender is ``dead``, a question about his own death («Я что, умер?» → «Вы выбыли
+    из игры»). A fresh host found such questions listed for him after the reply had answered
+    them. The parser's own question problem (reason ``question``) answers nothing."""
+    refused = [p.text.strip().lower() for p in problems
+               if p.kind in _REFUSALS and p.reason != "question" and p.text and p.text.strip()]
+    out = []
+    for q in questions:
+        low = q.lower()
+        if any(t in low for t in refused) or (dead and _ABOUT_ME.search(low) and _DEATH.search(low)):
+            out.append(q)
+    return out

@@ -42,7 +42,7 @@ from .loop_breaker import EmptyAnswers
 from .outbox import game_key, is_game_message_id
 from .decode import recut
 from .own_letters import OwnLetters, cut_own_letters
-from .questions import QUESTION_NOTE, for_host
+from .questions import QUESTION_NOTE, answered_by_refusals, for_host
 from .render import Renderer, subject_told
 from .reading_held import held, hold_after_error
 from .render_templates import TemplateProblem
@@ -386,6 +386,15 @@ class _Run:
         # (a vote asked about on a two-vote day keeps the letter's other vote for the answer)
         problems = kept_votes(result.moves, result.problems, ctx.info)
         cols["problems_json"] = dumps([stored_problem(p) for p in problems])
+        answered = answered_by_refusals(questions, problems, dead=not _living(ctx, nick))
+        if answered:  # the reply's refusal answers them: not the host's to answer, and the
+            # parser's «ведущий ответит отдельно» on the same words would promise what is not done
+            questions = [q for q in questions if q not in answered]
+            problems = [p for p in problems if not (p.reason == "question" and p.text and any(
+                p.text in q for q in answered))]
+            cols["problems_json"] = dumps([stored_problem(p) for p in problems])
+            reply["questions"] = out.questions = questions
+            letter.notes[:] = [n for n in letter.notes if n not in {f"{QUESTION_NOTE}«{q}»" for q in answered}]
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
             # «Страх»: the day waits for this answer, which comes after the deadline by design

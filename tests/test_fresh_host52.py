@@ -226,3 +226,45 @@ def test_a_question_to_the_host_is_not_a_word_to_teach(tmp_path):
     assert any("Отпаиваю" in t for t in texts), texts
     said = " ".join(synced.output.split())
     assert "«А можно проверить Буку второй раз подряд?»" in said, said
+
+
+def test_a_question_the_replys_refusal_answers_is_not_listed_for_the_host(tmp_path):
+    """«Можно я снова вылечу X?» from a doctor who healed X yesterday: the reply says the
+    rules forbid the same player two turns running — that answers it, so it is not listed
+    for the host, nor told «ведущий ответит отдельно»; a question the reply does not answer
+    still is."""
+    from sqlmodel import select
+
+    from mailer.day import close_day
+    from mailer.store import Letter, Outgoing, Store
+    from mailer.sync import sync
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    store = Store(cfg.database_url)
+    try:
+        sync(cfg, store, now=cfg.start + timedelta(hours=20))
+        close_day(cfg, store, now=cfg.start + timedelta(days=1, minutes=10))
+        with store.session() as s:
+            checked = next(l for l in store.letters(s) if l.nick == "Пчёлка" and l.day == 1)
+        target = next(m["target"] for m in __import__("json").loads(checked.moves_json) if m["action"] == "heal")
+        from engine.names import inflect
+
+        box = cfg.path.parent / "maildir" / "new"
+        at = int((cfg.start + timedelta(days=1, hours=2)).timestamp())
+        texts = [f"Можно я снова вылечу {inflect(target, 'accs')}?", "А когда будут итоги дня?"]
+        for n, text in enumerate(texts):
+            (box / f"{at + n}.M52R{n}.r").write_bytes(
+                f"From: <pchelka@example.com>\r\nTo: host@example.org\r\nSubject: ход\r\nMessage-ID: <r{n}.52@x>\r\n"
+                "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                f"Content-Transfer-Encoding: 8bit\r\n\r\n{text}".encode())
+        rep = sync(cfg, store, now=cfg.start + timedelta(days=1, hours=3))
+        asked = [q for _, _, qs in rep.questions for q in qs]
+        assert asked == [texts[1]], asked
+        with store.session() as s:
+            reply = s.exec(select(Outgoing).where(Outgoing.kind == "reply",
+                                                  Outgoing.headers_json.contains("r0.52@x"))).one()
+        assert "два хода подряд" in reply.body, reply.body
+        assert "ответит отдельно" not in reply.body, reply.body
+    finally:
+        store.dispose()
