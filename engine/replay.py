@@ -10,7 +10,8 @@ from typing import Any
 
 from .calendar import day_of, day_window, format_local, on_time, parse_local
 from .gamefile import EXPECT_KEYS, GameFile, GameFileError, TurnSpec
-from .legality import screen_letter, standing_actions
+from .legality import screen_letter, standing_actions, standing_moves
+from .parse_earlier import corrected_earlier
 from .model import Move, ParseResult, Problem, ProblemKind, Submission, TurnInfo
 from .resolve import lynch_tally, open_day, resolve_turn
 from .explain import EVENTS_RU, cause_ru, result_ru
@@ -97,6 +98,11 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
             from .parse_answer import read_answer
 
             parsed = read_answer(letter.text, letter.sender, state, read, list(letter.asked)) or parsed
+        if earlier[k] and not (parsed.moves or parsed.skip or parsed.cancel or parsed.unvote):
+            # «Ой, ошибся: не Лисичку, а Бублика»: the target of an earlier letter's move corrected
+            before = standing_moves((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip,
+                                     parsed_at[j].unvote) for j in earlier[k])
+            parsed = corrected_earlier(letter.text, letter.sender, state, read, before, parsed) or parsed
         parsed_at[k] = screen_letter(parsed, letter.sender, state, read, standing)
     for k, letter in enumerate(spec.letters):
         at = letter.at or start

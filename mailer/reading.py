@@ -28,6 +28,7 @@ from engine.calendar import on_time
 from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
                              withdraw_vote)
 from engine.parse_answer import kept_votes
+from engine.parse_earlier import corrected_earlier
 from engine.model import Problem, ProblemKind
 from engine.move_words import describe_move
 
@@ -377,8 +378,15 @@ class _Run:
             # «Кира, конечно»: the answer to the question of the reply to an earlier letter
             result, asked = self._answer(s, decoded, r, nick, ctx, body, result, letter.notes)
             cols["asked_json"] = dumps([p.asked_json() for p in asked])
-        # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         earlier_letters = batch.standing_of(s, nick, ctx.day)
+        if earlier_letters and not (result.moves or result.skip or result.cancel or result.unvote):
+            # «Ой, ошибся: не Лисичку, а Бублика»: the target of his earlier letter's move
+            # corrected (engine.parse_earlier; the replay of the day reads it the same way)
+            corrected = corrected_earlier(body, nick, ctx.state, ctx.info, standing_moves(earlier_letters), result)
+            if corrected is not None:
+                result = corrected
+                letter.notes.append("исправляет цель хода из прежнего письма")
+        # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel

@@ -268,3 +268,84 @@ def test_a_question_the_replys_refusal_answers_is_not_listed_for_the_host(tmp_pa
         assert "ответит отдельно" not in reply.body, reply.body
     finally:
         store.dispose()
+
+
+def test_a_later_letter_corrects_the_target_of_an_earlier_one(tmp_path):
+    """A fresh host's player sent «Ой, ошибся: не Лисичку, а Бублика» after his «Охраняю
+    Лисичку»: read alone it names no move, and the old guard stood. Read as the correction of
+    the earlier letter's move (here a doctor's heal): the reply says so, and close-day resolves
+    the corrected move
+    (the replay reads the letter the same way). A letter whose «не X» names no earlier target
+    stays asked."""
+    import json
+
+    from sqlmodel import select
+
+    from engine.names import inflect
+    from mailer.day import close_day
+    from mailer.store import Outgoing, Store
+    from mailer.sync import sync
+    from test_terminal import demo_game
+
+    cfg, env = demo_game.__wrapped__(tmp_path)
+    store = Store(cfg.database_url)
+    try:
+        sync(cfg, store, now=cfg.start + timedelta(hours=20))
+        with store.session() as s:
+            first = next(l for l in store.letters(s) if l.nick == "Пчёлка" and l.day == 1)
+        healed = next(m["target"] for m in json.loads(first.moves_json) if m["action"] == "heal")
+        other = next(n for n in ("Бублик", "Карлсон", "Ёжик") if n != healed)
+        box = cfg.path.parent / "maildir" / "new"
+        at = int((cfg.start + timedelta(hours=21)).timestamp())
+        texts = [f"Ой, ошибся: не {inflect(healed, 'accs')}, а {inflect(other, 'accs')}.",
+                 f"Ой, ошибся: не {inflect('Вишенка', 'accs')}, а {inflect(other, 'accs')}."]
+        for n, text in enumerate(texts):
+            (box / f"{at + n}.M52C{n}.c").write_bytes(
+                f"From: <pchelka@example.com>\r\nTo: host@example.org\r\nSubject: Re: ход\r\n"
+                f"Message-ID: <c{n}.52@x>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                f"Content-Transfer-Encoding: 8bit\r\n\r\n{text}".encode())
+            sync(cfg, store, now=cfg.start + timedelta(hours=21, minutes=n + 1))
+        with store.session() as s:
+            replies = {o.headers_json: o.body for o in s.exec(select(Outgoing).where(
+                Outgoing.kind == "reply", Outgoing.to_nick == "Пчёлка"))}
+        corrected = next(b for h, b in replies.items() if "c0.52@x" in h)
+        assert f"Принято (день 1):\n  - Лечение: {other}\n" in corrected, corrected
+        asked = next(b for h, b in replies.items() if "c1.52@x" in h)
+        assert "Принято" not in asked.split("Остаются в силе")[0], asked
+        closed = close_day(cfg, store, now=cfg.start + timedelta(days=1, minutes=10))
+        heals = [(m["target"], m["outcome"]) for m in closed.result.to_json()["moves"]
+                 if m["by"] == "Пчёлка" and m["action"] == "heal"]
+        assert heals == [(healed, "void"), (other, "done")], heals
+    finally:
+        store.dispose()
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("sender, earlier, text, want", [
+    # the target of the earlier move corrected, in the grammar's own correction words
+    ("Пчёлка", [("heal", "Бука")], "Ой, ошибся: не Буку, а Ёжика.", ("heal", "Ёжик")),
+    ("Вишенка", [("vote", "Бука")], "Ой, ошибка вышла: не Буку, а Ёжика!", ("vote", "Ёжик")),
+    # near misses: two earlier moves the words could correct; «не X» names no earlier
+    # target; a letter with a move of its own; talk
+    ("Маруська", [("check", "Бука"), ("vote", "Карлсон")], "Ой, нет, Ёжика.", None),
+    ("Пчёлка", [("heal", "Бука")], "Ой, ошибся: не Карлсона, а Ёжика.", None),
+    ("Пчёлка", [("heal", "Бука")], "Лечу Ёжика.", None),
+    ("Маруська", [("check", "Бука"), ("vote", "Карлсон")], "Перепутала! Не Буку, а Ёжика проверяю.", None),
+    ("Пчёлка", [("heal", "Бука")], "Не Бука виноват, а погода.", None),
+])
+def test_corrected_earlier_reads_only_one_correction(sender, earlier, text, want):
+    import sys
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from engine.model import Move
+    from engine.parse import parse_letter
+    from engine.parse_earlier import corrected_earlier
+    from test_parse import build
+
+    state, turn = build({"from": sender, "roster": "demo"})
+    plain = parse_letter(text, sender, state, turn)
+    got = corrected_earlier(text, sender, state, turn, [Move(a, t) for a, t in earlier], plain)
+    assert (None if got is None else [(m.action, m.target) for m in got.moves]) == \
+        (None if want is None else [want]), (plain, got)
