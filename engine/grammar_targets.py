@@ -97,6 +97,15 @@ _MEALS = frozenset({"ужин", "обед", "завтрак", "полдник", 
 _LOOSE_MEAL = frozenset({"part", "pet", "prefix", "fuzzy"})
 
 
+def _person_noun(word: str) -> bool:
+    """True when ``word``'s likeliest reading is an animate dictionary noun, in any case
+    («керосинщику», «спиннингиста»)."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "NOUN" and "anim" in tag
+
+
 def _inanimate_noun(word: str) -> bool:
     """True when every noun reading of ``word`` is an inanimate common noun in the
     nominative or accusative («глинтвейн», «пельмени»), none a given name or a being."""
@@ -966,6 +975,19 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             skipped = True  # «голос за студента Тацита»: who the player is, then his name
             k += 1
             continue
+        if not out.hits and not out.roles and not skipped and not neg and k == lo and \
+                CYR.search(w) and _person_noun(w) and \
+                (fit := idx.work_fit(w, getattr(ctx, "alive", None))) is not None:
+            out.hits.append((fit, k, k + 1))  # «линч керосинщику» for Kerosin_Man: a person's
+            out.end = k = k + 1  # noun first in the slot, a work word said for a nick's word
+            joined = False
+            continue
+        if not out.hits and not out.roles and not out.thing and not neg and \
+                (put := _described_first(idx, clause, words, k, hi, rw)) is not None:
+            out.hits.append(put)  # «зову нашего ветеринара, Николая Саныча»: who he is,
+            out.end = k = put[2]  # then the player after the comma
+            joined = False
+            continue
         if plain_word(clause, words, k, lo, out, skipped=skipped) or w in V.DECIDING:
             # («голос по апелёвке»; «хай бос вирішує»: a deciding verb the dictionary lacks)
             if (noun or _asked_who(clause, words, k, lo, out)) and \
@@ -1211,6 +1233,47 @@ def _described_next(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         return None
     end = m + 1 + hit.length
     return m + 1 if end >= hi or words[end] in (",", ".", "и", ";", "!", "—") else None
+
+
+#: Possessives and pointers, in any case, before a noun that says who the player is
+#: («нашего ветеринара, Николая Саныча»).
+_DESCRIBED_LEAD = frozenset({
+    "наш", "нашего", "нашему", "нашим", "нашем", "наша", "нашу", "нашей", "мой", "моего",
+    "моему", "моим", "моем", "моя", "мою", "моей", "этого", "этому", "эту", "этой"})
+
+
+def _described_first(idx, clause: list[Tok], words: list[str], k: int, hi: int,
+                     rw: dict[str, str]):
+    """``(hit, start, end)`` of the player named after a comma (or a dash) when the slot
+    opens (at ``k``) with a lower-case person noun saying who he is, «наш» or «мой» before
+    it or not: «зову нашего ветеринара, Николая Саныча», «лечу соседа — Kolya.T». The noun
+    is an animate dictionary noun in lower case, no role word (:func:`engine.words.role_words`
+    ``rw``), no word of a nick, and in a case a form of the nick after it is in too (a
+    person's genitive is his accusative; a Latin nick is undeclined); the nick, written in
+    full with a capital, ends the slot. None for anything else («зову соседа, а потом X»)."""
+    m = k + 1 if words[k] in _DESCRIBED_LEAD else k
+    if m + 2 >= hi or not clause[m].word or clause[m].cap or clause[m].quoted or \
+            words[m] in rw or clause[m + 1].w not in (",", "—", "–") or \
+            not clause[m + 2].cap:
+        return None
+    noun = [p for p in morph().parse(words[m]) if p.tag.POS == "NOUN" and "anim" in p.tag
+            and not {"Name", "Surn", "Patr"} & p.tag.grammemes]
+    if not noun or not is_known_word(words[m]) or idx.approximate(words[m]) is not None:
+        return None
+    hit = idx.exact(words, m + 2, None)
+    end = m + 2 + (hit.length if hit is not None else 0)
+    if hit is None or hit.nick is None or not (end >= hi or not clause[end].word):
+        return None
+    cases = {p.tag.case for p in noun}
+    cases |= {"accs"} if "gent" in cases else set()
+    nick_word = words[m + 2]
+    if CYR.search(nick_word):
+        form = {p.tag.case for p in morph().parse(nick_word) if p.tag.case}
+        form |= set(idx.single.get(nick_word, {}).get(hit.nick, frozenset()))
+        form |= {"accs"} if "gent" in form else set()
+        if not cases & form:
+            return None
+    return hit, m + 2, end
 
 
 def _folk_and(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> int | None:

@@ -100,7 +100,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                             idx.title_translated.setdefault(form, set()).add(nick)
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
                                  *(word_forms(b) for b in name_bases(w)),
-                                 _spelled_out(written[k] if len(written) == len(words) else w))
+                                 _spelled_out(written[k] if len(written) == len(words) else w),
+                                 _cyrillic_code(w))
                           for k, (w, r) in enumerate(zip(words, readings)))
             # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
@@ -408,6 +409,24 @@ _SPELLED_LETTERS = {
     "u": ("ю", "у"), "v": ("ви", "вэ"), "w": ("дабл-ю",), "x": ("экс", "икс"),
     "y": ("уай", "игрек"), "z": ("зед", "зет", "зи"),
 }
+
+
+def _cyrillic_code(word: str) -> dict[str, frozenset[str]]:
+    """A nick word of one to three Latin letters and a number («k2» of «Oleg_K2», «t34» of
+    «Tank_T34») with its letters typed in Cyrillic, as a Russian keyboard writes it
+    («Олега К2», «Танка Т34»): that spelling, undeclined, in any case; ``{}`` for any other
+    word. (A one-word nick is so typed already: «Р2Д2» for «R2D2», see :func:`_name_index`.)"""
+    if not re.fullmatch(r"[a-z]{1,3}\d+", word):
+        return {}
+    out = {translit(word): ALL_CASES}
+    looks = word.translate(_CODE_LOOKALIKES)  # («Х5» for «x5»: the letter that looks alike)
+    if not LAT.search(looks):
+        out[looks] = ALL_CASES
+    return out
+
+
+#: Latin letters to the Cyrillic letters that look alike (a code's letters typed in Cyrillic).
+_CODE_LOOKALIKES = str.maketrans("abekmhopctyx", "авекмнорстух")
 
 
 def _spelled_out(word: str) -> dict[str, frozenset[str]]:

@@ -122,6 +122,9 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     stems = _stems(word)
     if any(sound_key(s) in (key_stem, key_full) for s in stems):
         return True
+    if len(key_full) >= 5 and not is_known_word(word) and \
+            _devoiced(sound_key(word)) == _devoiced(key_full) != key_full:
+        return True  # «штатифф» for «Штатив»: the final voiced consonant typed as heard
     longest = len(reading) // 2 if is_known_word(word) else len(reading) - 1
     if len(reading) >= 6 and any(4 <= len(s) <= longest and s[-1] not in _VOWELS and
                                  reading.startswith(s) for s in _cut(word)) and \
@@ -134,11 +137,104 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     return not named or bool(named & names_listed(reading))
 
 
+#: A voiced consonant → the voiceless one it sounds as at the end of a word.
+_DEVOICE = {"б": "п", "в": "ф", "г": "к", "д": "т", "ж": "ш", "з": "с"}
+
+
+def _devoiced(key: str) -> str:
+    """A sound key (:func:`sound_key`) with its final voiced consonant said voiceless, as
+    Russian says it at the end of a word («штатив» → «штатиф»)."""
+    return key[:-1] + _DEVOICE[key[-1]] if key[-1:] in _DEVOICE else key
+
+
+#: Consonants that alternate before the augmentative suffix «-ара» («волк» → «волчара»).
+_AUGMENT_SHIFT = {"к": "ч", "г": "ж", "х": "ш", "ц": "ч"}
+
+
+def augmentative_word(word: str, nick: str) -> bool:
+    """True when the written ``word`` (Cyrillic, normalised) is the augmentative of a noun
+    ``nick`` is or holds, the familiar «-яра»/«-ара» of slang with a case ending: «котяру»
+    for «Кот_Базилио», «волчару» for «Волк_с_Уолл-стрит» (к → ч before it), «китяру» for
+    «$BTC_Whale» (a Latin word by its Russian translation, :mod:`engine.names_english`).
+    The noun is three letters or more ending in a consonant; the word is no dictionary
+    word (not «гитару» for «Гит»)."""
+    if not re.fullmatch(r"[а-я]{5,}", word) or is_known_word(word):
+        return False
+    cut = _cut(word)
+    for stem in _augment_stems(nick):
+        shifted = stem[:-1] + _AUGMENT_SHIFT.get(stem[-1], stem[-1])
+        if cut & {stem + "яр", stem + "ар", shifted + "ар"}:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _augment_stems(nick: str) -> tuple[str, ...]:
+    """The nouns of ``nick`` (its Cyrillic words, the Russian noun translations of its
+    Latin words) an augmentative is built on (:func:`augmentative_word`)."""
+    from .names_english import translations
+
+    out = set()
+    for w in {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}:
+        if CYR.search(w) and not LAT.search(w):
+            nouns = {w}
+        elif LAT.search(w) and not CYR.search(w):
+            found, alone = translations(w)
+            nouns = {norm(f) for f in found} if alone else set()
+        else:
+            continue
+        out |= {n for n in nouns if re.fullmatch(r"[а-я]{3,}", n) and n[-1] not in _VOWELS}
+    return tuple(sorted(out))
+
+
 def work_word(word: str, nick: str) -> bool:
     """True when the written ``word`` (Cyrillic, normalised) is a Russian work word said for
     a word of ``nick`` (:data:`engine.names_qualifier.OCCUPATIONS`: «Эйчарку» for «Anna-HR»,
-    «Тестировщицу» for «QA-Lena»)."""
-    return word.startswith(_work_stems(nick)) if _work_stems(nick) else False
+    «Тестировщицу» for «QA-Lena»), or the person noun of a word of it (:func:`agent_word`:
+    «керосинщику» for «Kerosin_Man», «Спиннингиста» for «Spinning77»)."""
+    if _work_stems(nick) and word.startswith(_work_stems(nick)):
+        return True
+    return agent_word(word, nick)
+
+
+#: A Russian suffix of a person by what he does or has, then a case ending: «керосин» →
+#: «керосинщика», «спиннинг» → «спиннингиста», «гитара» → «гитаристку».
+_AGENT_TAIL = re.compile(r"(?:щик|чик|ник|ист)(?:а|у|ом|е|и|ы|ов)?|"
+                         r"(?:щиц|ниц|истк)(?:а|у|ей|ой|е|и|ы)")
+
+
+def agent_word(word: str, nick: str) -> bool:
+    """True when the written ``word`` (Cyrillic, normalised) is the person noun of a word of
+    ``nick``: the word's Cyrillic reading (a Latin word read as Russians say it; four letters
+    or more, a final vowel dropped) and an agent suffix with a case ending
+    (:data:`_AGENT_TAIL`: «керосинщику» for «Kerosin_Man», «Спиннингиста» for «Spinning77»,
+    «Баяниста» for «Баян»). A nick word that is itself such a person noun is not built on
+    («Дивидендщик» names himself: «дивидендщика» is his case form, not this)."""
+    if not re.fullmatch(r"[а-я]{6,}", word):
+        return False
+    return any(word.startswith(stem) and _AGENT_TAIL.fullmatch(word[len(stem):])
+               for stem in _agent_stems(nick))
+
+
+@functools.lru_cache(maxsize=4096)
+def _agent_stems(nick: str) -> tuple[str, ...]:
+    """The stems a person noun of a word of ``nick`` is built on (:func:`agent_word`)."""
+    out = set()
+    for w in {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}:
+        if LAT.search(w) and not CYR.search(w):
+            readings = {norm(r) for r in name_readings(w)} | {norm(cyrillic_reading(w))}
+        elif CYR.search(w) and not LAT.search(w):
+            readings = {w}
+        else:
+            continue
+        for r in readings:
+            if not CYR.fullmatch(r[-1:] or "-") or LAT.search(r):
+                continue
+            stem = r[:-1] if r[-1] in "аяоеы" else r
+            if len(stem) >= 4 and not _AGENT_TAIL.fullmatch(stem[-3:]) and \
+                    not stem.endswith(("щик", "чик", "ник", "ист")):
+                out.add(stem)
+    return tuple(sorted(out))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,7 +272,7 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
     # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
     owners = {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
               (pets and any(fits(word, r, True) for r in nick_readings(n, False))) or
-              work_word(word, n)}
+              work_word(word, n) or augmentative_word(word, n)}
     if len(owners) > 1:
         # a nick the word is a case form of as its Latin word is said («Бэра»: Bär, «бэр»)
         # goes before one it fits only as somebody might type it in chat («беря» for Borya)

@@ -137,7 +137,9 @@ def unread_names(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, items: list[Item]
             t = clause[k]
             approx = idx.approximate(t.w) or (
                 idx.capital_reading(t.w) if t.cap or t.quoted else None) or (  # «Голоса: Бин и X»
-                described(idx, t.w, role_words()) if "-" in t.w else None)  # «Лену-фанатку»
+                described(idx, t.w, role_words()) if "-" in t.w else None) or (  # «Лену-фанатку»
+                idx.fit(t.w, getattr(ctx, "alive", None)) if t.cap or t.quoted else None)
+            # («Голоса Тартар и Крем» for «Crème Brûlée»: the word the move read by its fit)
             if approx is not None and (approx.nick in read or read & set(approx.candidates)):
                 continue
         unread.append((k, length, hit))
