@@ -362,6 +362,8 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     if before and before[0] in _IF and \
             all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
         return True
+    if _as_role(clause, k):
+        return True  # («UPD: громилой бью не Деда, а Кузнецова»)
     lo, hi = _role_run(clause, k)
     nxt = clause[hi + 1].w if hi + 1 < len(clause) else ""
     if nxt == "," and hi + 2 < len(clause) and clause[hi + 2].w in _APODOSIS and \
@@ -369,6 +371,26 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
         nxt = "—"  # («свидетель, то слежу за X»: the «если» left out, its «то» kept)
     return nxt in ("→", ":", "—") and (lo == 0 or not clause[lo - 1].word or
                                        clause[lo - 1].w in V.BRANCH_OPENERS)
+
+
+#: Words that may open a line before a branch head said «as the role» («UPD 18:40:
+#: громилой бью X», «P.S. доктором лечу Y»).
+_NOTE_OPENERS = frozenset({"upd", "апд", "update", "p", "s", "ps", "пс", "п", "с", "и", "а",
+                           "ну", "тогда", "вот", "поправка", "исправление", "исправляю"})
+
+
+def _as_role(clause: list[Tok], k: int) -> bool:
+    """«громилой бью X», «доктором лечу Y»: the role word at ``k`` in the instrumental case
+    («as the thug») opens the clause (after :data:`_NOTE_OPENERS`, numbers and marks) and a
+    verb of the first person follows it: the branch of that role, said as the swindler
+    doing it (not «Громилой был Кузя»)."""
+    if k + 1 >= len(clause) or not clause[k + 1].word or \
+            any(t.word and t.w not in _NOTE_OPENERS and not t.w.isdigit() for t in clause[:k]):
+        return False
+    from .words import morph
+    return any(p.tag.case == "ablt" for p in morph().parse(clause[k].w)[:2]) and \
+        any(p.tag.POS == "VERB" and p.tag.person == "1per"
+            for p in morph().parse(clause[k + 1].w)[:2])
 
 
 def _role_run(clause: list[Tok], k: int) -> tuple[int, int]:
