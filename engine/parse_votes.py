@@ -229,7 +229,7 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     else:
         length = hit.length
     if own_side and hit is not None and _succeeded(ctx, hit):
-        return False  # «Теперь я за Майка, земля ему пухом»: whose role he took, no vote
+        return False  # «Теперь я за Шкота, царствие ему морское»: whose role he took, no vote
     n = start + 1 + length
     if not own_side and not too and _TOLD_AFTER.match(ctx.text, clause[n - 1].end):
         return False  # «За Бекаса, кстати, многие голосуют»: others' votes told, none of his
@@ -255,12 +255,9 @@ def _succeeded(ctx: Ctx, hit) -> bool:
         return False
     if hit.nick is None:
         return False  # (a name a living player fits as well: the vote's reading, as before)
-    for nick in (hit.nick,):
-        dead = ctx.state.players.get(nick)
-        if dead is not None and not dead.alive and dead.clan == me.clan and \
-                dead.nick != me.nick and dead.role == me.role:
-            return True
-    return False
+    dead = ctx.state.players.get(hit.nick)
+    return dead is not None and not dead.alive and dead.clan == me.clan and \
+        dead.nick != me.nick and dead.role == me.role
 
 
 #: Endings of the instrumental case of a name («за Холмсом», «за Совой», «за Марией»): after
