@@ -16,13 +16,47 @@ from .grammar_tokens import Tok, skip_words
 #: Forms of «второй» that open the second victim's clause.
 SECOND = frozenset({"второго", "второй", "вторую", "вторым", "второе", "вторая", "второму"})
 
-#: Words between the ordinal and the name («Второй жертвой будет X», «а второго тоже — X»).
+#: Words between the ordinal and the name («Второй жертвой будет X», «а второго тоже — X»,
+#: «Второй труп от клана: X»).
 _SECOND_WORDS = frozenset({"жертвой", "целью", "будет", "пусть", "идет", "тоже", "тогда",
                            "убиваем", "валим", "режем", "пойдет", "станет", "—", ":", "-",
-                           ","})
+                           ",", "труп", "жертва", "жертву", "заказ", "ликвидация", "от",
+                           "клана"})
 
 #: Words that may open such a clause («А второго — X»).
 _OPENERS = frozenset({"а", "и", "ну", "ещё", "еще", "плюс"})
+
+#: Nouns of a kill that may stand after the ordinal of the second victim («Второй труп от
+#: клана: X», «Вторая жертва — X»): with one of them the ordinal names a kill even when the
+#: letter gives no first kill (a clan member naming the full moon's second victim).
+SECOND_KILL_NOUNS = frozenset({"труп", "жертва", "жертву", "заказ", "ликвидация"})
+
+#: Words of the full moon said as the reason before the ordinal («Раз полнолуние — второй
+#: труп от клана: X», «Полнолуние, так что второго — X»).
+_MOON_REASON = frozenset({"раз", "полнолуние", "луна", "полная", "так", "что", "—", "-", ",",
+                          ":"})
+
+
+def ordinal_at(clause: list[Tok], start: int) -> int:
+    """The index of an ordinal of the second victim that opens ``clause`` at ``start``
+    after opening words («А второго — X») or the full moon said as the reason («Раз
+    полнолуние — второй труп от клана: X»); -1 when no such ordinal opens the clause."""
+    k = skip_words(clause, start, _OPENERS)
+    if k < len(clause) and clause[k].w in SECOND:
+        return k
+    j = skip_words(clause, k, _MOON_REASON)
+    said = {t.w for t in clause[k:j]}
+    if j < len(clause) and clause[j].w in SECOND and said & {"полнолуние", "луна"} and \
+            said & {"—", "-", ",", ":"}:
+        return j
+    return -1
+
+
+def noun_after_ordinal(clause: list[Tok], start: int) -> bool:
+    """True when a kill noun of :data:`SECOND_KILL_NOUNS` follows the ordinal that opens
+    ``clause`` at ``start`` (:func:`ordinal_at`): «Второй труп: X»."""
+    k = ordinal_at(clause, start)
+    return 0 <= k < len(clause) - 1 and clause[k + 1].w in SECOND_KILL_NOUNS
 
 #: Counting words of a two-kill heading («двое», «двоих», «в две руки», «по двум целям»).
 _COUNT = frozenset({"двое", "двоих", "два", "две", "двум", "двух", "обоих", "оба", "пару",
@@ -64,8 +98,8 @@ def second_kill(clause: list[Tok], start: int, names, near=None) -> int | None:
     nickname (``names(k)``: the tokens a nickname takes at ``k``, 0 for none), or before one
     word that may be one (``near(k)``: a pet form, a lower-case short name: «второй — женя»)
     ending the clause; else None."""
-    k = skip_words(clause, start, _OPENERS)
-    if k >= len(clause) or clause[k].w not in SECOND:
+    k = ordinal_at(clause, start)
+    if k < 0:
         return None
     k = skip_words(clause, _aside_end(clause, k + 1, names), _SECOND_WORDS)
     if k >= len(clause):
@@ -84,11 +118,15 @@ _ASIDE_MAX = 6
 
 def _aside_end(clause: list[Tok], k: int, names) -> int:
     """The index after a short bracketed aside naming nobody that opens at ``k`` («Вторым
-    (полнолуние) — X», «Второго (раз луна) — Y»: why there is a second one); ``k`` when none."""
-    if k >= len(clause) or clause[k].w != "(":
+    (полнолуние) — X», «Второго (раз луна) — Y»: why there is a second one), or such an
+    aside between commas followed by a dash or colon («Вторую, раз полнолуние, — X»);
+    ``k`` when none."""
+    if k >= len(clause) or clause[k].w not in ("(", ","):
         return k
+    close = ")" if clause[k].w == "(" else ","
     for n in range(k + 1, min(len(clause), k + _ASIDE_MAX)):
-        if clause[n].w == ")":
+        if clause[n].w == close and (close == ")" or n > k + 1 and n + 1 < len(clause) and
+                                     clause[n + 1].w in _LABEL_MARKS):
             return n + 1
         if clause[n].word and names(n):
             return k

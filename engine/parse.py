@@ -100,6 +100,7 @@ from .parse_rival_names import rival_readings
 from .parse_finish import finish
 from .parse_withdrawn import withdrawn_move
 from .parse_swap import (cancel_of_another, cancel_rest, cancelled_move, cancelled_postscript,
+                         cancelled_target,
                          swapped)
 from .parse_branches import attach_branches, branches_of_another_day, read_branches
 from .parse_forms import member_prefix
@@ -434,6 +435,14 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                     passed(ctx, clause)
                     continue
                 # «Голос отменяю, голос Y»: the new order behind the comma is read
+                clause = clause[rest:]
+                flags = clause_flags(clause)
+                clause_skip = flags["skip"]
+            elif (rest := cancelled_target(ctx, clause, flags["cancel"], items)) is not None:
+                prev = held = None  # «Отменяю X: …»: the moves on X only, the rest read
+                if not any(t.word for t in clause[rest:]):
+                    passed(ctx, clause)
+                    continue
                 clause = clause[rest:]
                 flags = clause_flags(clause)
                 clause_skip = flags["skip"]

@@ -189,23 +189,29 @@ def _lead(ctx: Ctx, clause: list[Tok], lo: int) -> None:
 
 
 def _named_in_condition(ctx: Ctx, clause: list[Tok], k: int) -> tuple[int, str | None] | None:
-    """«Если Родя шизик —», «если она комм:»: the condition word's index and the one living
-    player (not the sender) written between it and the role word at ``k`` (None for a
-    pronoun there: the player is named above); None when other words stand between."""
-    j = k - 1
-    while j >= 0 and clause[j].word and clause[j].w not in _IF and k - j <= 4:
+    """«Если Родя шизик —», «если она комм:», «Если Шасси — доктор, то …»: the condition
+    word's index and the one living player (not the sender) written between it and the role
+    word at ``k`` (a dash between the player and the role word allowed; None for a pronoun
+    there: the player is named above); None when other words stand between."""
+    end = k - 1 if k >= 2 and clause[k - 1].w in _DASHES and clause[k - 2].word else k
+    j = end - 1
+    while j >= 0 and clause[j].word and clause[j].w not in _IF and end - j <= 4:
         j -= 1
-    if j < 0 or j == k - 1 or clause[j].w not in _IF:
+    if j < 0 or j == end - 1 or clause[j].w not in _IF:
         return None
-    if k - j == 2 and clause[j + 1].w in _SHE_HE:
+    if end - j == 2 and clause[j + 1].w in _SHE_HE:
         return j, None
-    hits = names_in(ctx, clause[j + 1:k])
-    if len(hits) != 1 or hits[0][1] != 0 or hits[0][2] != k - j - 1:
+    hits = names_in(ctx, clause[j + 1:end])
+    if len(hits) != 1 or hits[0][1] != 0 or hits[0][2] != end - j - 1:
         return None
     nick = hits[0][0].nick
     if nick is None or nick == ctx.sender.nick or nick not in ctx.alive:
         return None
     return j, nick
+
+
+#: Dashes between the player and the role word of a condition («Если Шасси — доктор, то …»).
+_DASHES = frozenset({"—", "-", "–"})
 
 
 #: The pronouns of «если она комм —», «если он доктор —».
@@ -215,6 +221,22 @@ _SHE_HE = frozenset({"он", "она"})
 #: Words before the one player of «Жулик идёт к X.», «Сегодня иду к X.» (the line above the
 #: branches) that make him the player the swindler goes to.
 _TOWARDS = frozenset({"к", "ко", "у", "по", "против", "на"})
+
+
+#: More words before the one player of a line that ends with a colon right above the
+#: branches («Сегодня работаем с X:», «Теперь про X:»): the colon opens the branches on him.
+_WITH = frozenset({"с", "со", "про", "о", "об", "для", "игрока", "игроку", "игроком"})
+
+
+def _colon_ended(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when ``clause`` ends its line with a colon («Сегодня работаем с X:»), the
+    heading of the branch lines below it."""
+    if not clause:
+        return False
+    if clause[-1].w == ":":
+        return True
+    end = ctx.text.find("\n", clause[-1].end)
+    return ctx.text[clause[-1].end:end if end >= 0 else len(ctx.text)].strip() == ":"
 
 
 #: Verbs of conning somebody written right before him («Кидаю Сову.» above the branches).
@@ -227,8 +249,9 @@ def _line_above(ctx: Ctx, clause: list[Tok]) -> list[Tok]:
     :func:`engine.grammar_windows.reading_windows`), that line's words read anew."""
     lo = ctx.text.rfind("\n", 0, clause[0].start)
     above = ctx.text.rfind("\n", 0, lo) + 1 if lo > 0 else -1
-    if lo <= 0 or not ctx.text[above:lo].strip() or ctx.text[lo:clause[0].start].strip():
-        return ctx.prev_clause  # (the branch does not open its line)
+    if lo <= 0 or not ctx.text[above:lo].strip() or \
+            ctx.text[lo:clause[0].start].strip().strip(_BULLETS).strip():
+        return ctx.prev_clause  # (the branch does not open its line, after a list's mark)
     if ctx.prev_clause and ctx.prev_clause[-1].end > above:
         return ctx.prev_clause
     visible = visible_text(ctx.text)
@@ -236,6 +259,10 @@ def _line_above(ctx: Ctx, clause: list[Tok]) -> list[Tok]:
         return ctx.prev_clause
     found = clauses(name_index(ctx.nicks).merge(tokenize_span(visible, above, lo)))
     return found[-1] if found else ctx.prev_clause
+
+
+#: A list's marks before a branch line («— если свидетель — …», «• если врач: …»).
+_BULLETS = "—–-•*·"
 
 
 def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
@@ -247,8 +274,9 @@ def _lead_before(ctx: Ctx, clause: list[Tok]) -> None:
                          find_keywords(clause, set(), name_index(ctx.nicks))):
         return
     tg = [(h, i) for h, i, _ in names_in(ctx, clause)]
+    towards = _TOWARDS | _WITH if _colon_ended(ctx, clause) else _TOWARDS
     if len(tg) == 1 and tg[0][0].nick in ctx.alive and tg[0][0].nick != ctx.sender.nick and \
-            tg[0][1] > 0 and (clause[tg[0][1] - 1].w in _TOWARDS or
+            tg[0][1] > 0 and (clause[tg[0][1] - 1].w in towards or
                               clause[tg[0][1] - 1].w in _CONNING):
         ctx.branch_lead = (tg[0][0].nick, span(ctx.text, clause, 0, len(clause)), clause[0].start)
 
@@ -334,6 +362,8 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
     if before and before[0] in _IF and \
             all(w in V.BRANCH_OPENERS or w in ("у", "нас") for w in before[1:]):
         return True
+    if _as_role(clause, k):
+        return True  # («UPD: громилой бью не Деда, а Кузнецова»)
     lo, hi = _role_run(clause, k)
     nxt = clause[hi + 1].w if hi + 1 < len(clause) else ""
     if nxt == "," and hi + 2 < len(clause) and clause[hi + 2].w in _APODOSIS and \
@@ -341,6 +371,26 @@ def _is_branch_head(clause: list[Tok], k: int) -> bool:
         nxt = "—"  # («свидетель, то слежу за X»: the «если» left out, its «то» kept)
     return nxt in ("→", ":", "—") and (lo == 0 or not clause[lo - 1].word or
                                        clause[lo - 1].w in V.BRANCH_OPENERS)
+
+
+#: Words that may open a line before a branch head said «as the role» («UPD 18:40:
+#: громилой бью X», «P.S. доктором лечу Y»).
+_NOTE_OPENERS = frozenset({"upd", "апд", "update", "p", "s", "ps", "пс", "п", "с", "и", "а",
+                           "ну", "тогда", "вот", "поправка", "исправление", "исправляю"})
+
+
+def _as_role(clause: list[Tok], k: int) -> bool:
+    """«громилой бью X», «доктором лечу Y»: the role word at ``k`` in the instrumental case
+    («as the thug») opens the clause (after :data:`_NOTE_OPENERS`, numbers and marks) and a
+    verb of the first person follows it: the branch of that role, said as the swindler
+    doing it (not «Громилой был Кузя»)."""
+    if k + 1 >= len(clause) or not clause[k + 1].word or \
+            any(t.word and t.w not in _NOTE_OPENERS and not t.w.isdigit() for t in clause[:k]):
+        return False
+    from .words import morph
+    return any(p.tag.case == "ablt" for p in morph().parse(clause[k].w)[:2]) and \
+        any(p.tag.POS == "VERB" and p.tag.person == "1per"
+            for p in morph().parse(clause[k + 1].w)[:2])
 
 
 def _role_run(clause: list[Tok], k: int) -> tuple[int, int]:

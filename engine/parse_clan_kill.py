@@ -20,7 +20,8 @@ import re
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_kills import (FIRST_LABELS, SECOND, SECOND_LABELS, count_said, counted_kill,
-                            free_counted_kill, labelled_kill, second_kill)
+                            free_counted_kill, labelled_kill, noun_after_ordinal, ordinal_at,
+                            second_kill)
 from .grammar_orders import name_sizes
 from .grammar_rules import problem
 from .grammar_tokens import Tok, clause_words, span
@@ -138,7 +139,8 @@ def second_opens(clause: list[Tok], start: int) -> bool:
     """True when an ordinal of the second opens ``clause`` at ``start`` (after «а», «и»…):
     «Вторым — X, …» may be the full moon's second kill."""
     return clause[start].w in SECOND or (start + 1 < len(clause) and
-                                         clause[start + 1].w in SECOND)
+                                         clause[start + 1].w in SECOND) or \
+        ordinal_at(clause, start) >= 0
 
 
 def chosen_second(clause: list[Tok], start: int, kws: list[Kw]) -> bool:
@@ -185,9 +187,9 @@ def full_moon_kill(ctx: Ctx, clause: list[Tok], start: int, items: list[Item],
     кювет: X и Y». ``ask``: the clause holds no move word, and a heading of two in doubt
     («Ассасинов двое: X и Y») is asked about (a problem added to ``items``)."""
     names, near = _name_tests(ctx, clause)
-    if (clause[start].w in SECOND or start + 1 < len(clause) and
-            clause[start + 1].w in SECOND) and any(
-            it.move is not None and it.move.action == "clan_kill" for it in items):
+    if ordinal_at(clause, start) >= 0 and (noun_after_ordinal(clause, start) or any(
+            it.move is not None and it.move.action == "clan_kill" for it in items)):
+        # («Второй труп от клана: X»: the kill noun says it is a kill with no first one read)
         k = second_kill(clause, start, names, near)
         if k is not None:
             return [Kw(V.KILL, start, k)]

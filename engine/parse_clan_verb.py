@@ -28,6 +28,8 @@ nothing.
 
 from __future__ import annotations
 
+import re
+
 from .grammar_kill_heading import word_verdict
 from .grammar_tokens import clause_words, tokenize_span
 from .model import Move, Problem
@@ -73,6 +75,9 @@ def clan_verb_kills(ctx: Ctx, visible: str, read: list[Item], moves: list[Move],
             not any(m.action == "vote" for m in moves):
         return moves, problems
     boss = sender.role == "boss"
+    if boss and (kill := _same_one_kill(visible, moves)) is not None:
+        return list(moves) + [kill], [
+            p for p in problems if p.reason != "unread" or kill.span not in p.text]
     if not boss and "клан" not in lower_of(visible):
         return moves, problems
     ranges = idx = None
@@ -99,6 +104,35 @@ def clan_verb_kills(ctx: Ctx, visible: str, read: list[Item], moves: list[Move],
         return list(moves) + [kill], [
             p for p in problems if p.reason != "unread" or p.text.strip() not in said]
     return moves, problems
+
+
+#: «… и её же едим», «…, и его же тушим»: the player of the move just said, then the
+#: clan's verb (group 1) ending its clause.
+_SAME_ONE = re.compile(r"\s*,?\s*(и\s+(?:её|ее|его)\s+же\s+(\w+))(?=\s*(?:$|[.,:;!—–)\n]|-\s))",
+                       re.IGNORECASE)
+
+
+def _same_one_kill(visible: str, moves: list[Move]) -> Move | None:
+    """The boss's «Проверяю X и её же едим»: right after the words of his check come «и её
+    (его) же» and a verb that is the clan's deed (:func:`_clan_verb`, the community's own
+    kill verb in the first person plural) ending the clause: the clan kill of the checked
+    player (DECISIONS.md §4 Boss (a), (b)); None when the letter says no such thing. No
+    question, no condition (the words are fixed: the pronoun, «же», the verb)."""
+    for m in moves:
+        if m.action != "boss_check" or not m.target or not m.span:
+            continue
+        at = visible.find(m.span)
+        if at < 0:
+            continue
+        found = _SAME_ONE.match(visible, at + len(m.span))
+        if found is None or not _clan_verb(found.group(2).lower(), False, True):
+            continue
+        end = min((n for n in (visible.find(c, found.end()) for c in ".!?\n") if n >= 0),
+                  default=len(visible))
+        if "?" in visible[found.end():end + 1]:
+            continue  # («… и её же едим?»: a question, no order)
+        return Move("clan_kill", target=m.target, span=found.group(1))
+    return None
 
 
 def _may_hold(low: str, boss: bool) -> bool:

@@ -365,6 +365,44 @@ def cancel_of_another(ctx: Ctx, clause: list[Tok], items: list[Item]) -> bool:
     return True
 
 
+#: Words that may stand between a cancel verb and the player whose move it takes back
+#: («Отменяю ход на X», «отменяю свою МО по X» is :func:`cancelled_move`'s).
+_ON_FILLERS = _CANCEL_FILLERS | {"ход", "у", "на", "с", "по", "про"}
+
+#: Marks that end the cancel's part of the clause («Отменяю X: жульничаю у Y»).
+_PART_ENDS = frozenset({",", ";", ":", "—", "–", "-", "."})
+
+
+def cancelled_target(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> int | None:
+    """«P.S. Отменяю Белочку: жульничаю не у неё, а у Гризли»: the cancel verb (its phrase
+    ends at token ``at``, nothing but marks before it) names players only, each the target
+    of some of this letter's earlier moves, while other earlier moves are on other players:
+    only the moves on the named players are taken back (the vote on another player stands;
+    never the whole turn cancelled in silence). Returns the index of the clause's rest to
+    read (after the mark that ends the cancel's part; ``len(clause)`` when none), or None
+    when the clause is no such cancel (``items`` unchanged)."""
+    if at <= 0 or any(t.word for t in clause[:at - 1]):
+        return None
+    words = clause_words(clause)
+    end = at
+    while end < len(clause) and clause[end].w not in _PART_ENDS:
+        end += 1
+    hits = [h for h in _names(ctx, clause, words) if at <= h[1] < end]
+    if not hits:
+        return None
+    covered = {n for _, k, size in hits for n in range(k, k + size)}
+    if any(t.word and n not in covered and t.w not in _ON_FILLERS
+           for n, t in enumerate(clause[at:end], at)):
+        return None  # («отменяю всё, X не трогаем»: the turn's cancel, read as before)
+    named = {h[0] for h in hits}
+    earlier = [it for it in items if it.pos < clause[0].start and it.move is not None]
+    hit = [it for it in earlier if not named.isdisjoint(_targets(it))]
+    if not hit or len(hit) == len(earlier):
+        return None
+    items[:] = [it for it in items if not any(it is h for h in hit)]
+    return min(end + 1, len(clause))
+
+
 def cancelled_move(ctx: Ctx, clause: list[Tok], at: int, items: list[Item]) -> bool:
     """«P.S. Отменяю МО, пусть Зима живёт», «отменяю лечение»: the cancel word (its phrase
     ends at token ``at``) names one kind of move and no player: only the letter's earlier

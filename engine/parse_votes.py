@@ -228,6 +228,8 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
         return False
     else:
         length = hit.length
+    if own_side and hit is not None and _succeeded(ctx, hit):
+        return False  # «Теперь я за Шкота, царствие ему морское»: whose role he took, no vote
     n = start + 1 + length
     if not own_side and not too and _TOLD_AFTER.match(ctx.text, clause[n - 1].end):
         return False  # «За Бекаса, кстати, многие голосуют»: others' votes told, none of his
@@ -241,6 +243,21 @@ def za_alone(ctx: Ctx, clause: list[Tok], start: int) -> bool:
     if n < len(clause) and clause[n].w in (",", "—", "–") and _why_alone(ctx, clause, n + 1):
         return True  # «Сегодня я за Громова, он весь день молчит»: the vote, then why
     return all(not t.word or t.w in _SURE for t in clause[n:])  # («За X, конечно!»)
+
+
+def _succeeded(ctx: Ctx, hit) -> bool:
+    """True when the name ``hit`` (:class:`engine.names_hit.NameHit`, one player) is a dead
+    member of the sender's clan whose role the sender holds now (the actor who took it, the
+    son who became the boss): «(Теперь) я за X» is then the successor saying whose role he
+    took (DECISIONS.md §4 Actor, Son), never a vote for the dead player."""
+    me = ctx.state.players.get(ctx.sender.nick)
+    if me is None or me.clan is None or not (me.actor_done or me.son_active):
+        return False
+    if hit.nick is None:
+        return False  # (a name a living player fits as well: the vote's reading, as before)
+    dead = ctx.state.players.get(hit.nick)
+    return dead is not None and not dead.alive and dead.clan == me.clan and \
+        dead.nick != me.nick and dead.role == me.role
 
 
 #: Endings of the instrumental case of a name («за Холмсом», «за Совой», «за Марией»): after
