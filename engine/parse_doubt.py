@@ -417,8 +417,8 @@ def role_only_search(ctx: Ctx, moves: list, problems: list) -> tuple[list, list]
 def _unread_player(ctx: Ctx, items: list[Item]) -> bool:
     """True when the letter's own text (quotes and signature blanked) names a living player,
     not the sender, whom no move of ``items`` aims at: by a case form of a nick, or by a
-    word no dictionary holds that is a part or a pet form of one nick (lower case as well:
-    «маккоя» for «Док Маккой»), right after «у» / «к» (where a search names its player: «прошу
+    word written with a capital, no dictionary word or a name by the dictionary that is a
+    part or a pet form of one nick (lower case as well: «маккоя» for «Док Маккой»), right after «у» / «к» (where a search names its player: «прошу
     автограф у Марьяши») or after a verb of the first person singular (one ending in «-ю»:
     «пеленгую маккоя»); role words and near misses never count, nor a player named in talk
     («Начну с того, что Гном странный»). Beside a fan's search that names only the role,
@@ -436,7 +436,7 @@ def _unread_player(ctx: Ctx, items: list[Item]) -> bool:
     while k < len(toks):
         hit = idx.exact(words, k, None)
         if hit is None and len(words[k]) >= 4 and words[k] not in roles and \
-                not is_known_word(words[k]):
+                (toks[k].cap or not is_known_word(words[k]) or _proper(words[k])):
             hit = idx.approximate(words[k])
             if hit is not None and hit.kind == "fuzzy":
                 hit = None
@@ -449,6 +449,13 @@ def _unread_player(ctx: Ctx, items: list[Item]) -> bool:
             continue
         k += 1
     return False
+
+
+def _proper(word: str) -> bool:
+    """True when the dictionary reads ``word`` as a given name, surname or patronymic
+    («врунгеля»): a name, however it is written."""
+    return any({"Name", "Surn", "Patr"} & set(str(p.tag).replace(" ", ",").split(","))
+               for p in morph().parse(word))
 
 
 def _swindle_end(text: str, m, head_end: int) -> int | None:
