@@ -623,11 +623,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 not t.quoted and is_known_word(w) and not k < ordinal_slot:
             break  # «ищу комиссара в Сове — совы же по ночам не спят»: a remark, not a name
         if skipped and not out.hits and k > lo and possessive(idx, clause, k) and \
+                not (k >= lo + 2 and words[k - 2] in _TIME_BEFORE) and \
                 not (actor.role in ("hostess", "psycho") and "на" in words[max(0, lo - 3):k] and
                      any(words[n] in ("с", "со") for n in range(lo, k))):
             # (not «приглашаю на чай с вареньем Секатора»: her treat, then her guest)
             out.thing = True  # «смотрю на аватарку Тыквы»: the thing is hers, not the target
-            break
+            break  # (not «зову к себе после смены Гипса»: a time, then whom)
         if out.thing and lifeless and not out.hits and not noun and k > lo and \
                 words[k - 1] == "от":
             break  # «охраняю рассаду от кота»: the verb's object is a thing, the player after
@@ -916,6 +917,12 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             # «ЛёхаМойщик»: where to or what for, a lower-case thing after «на» / «в» read
             # only as a pet form or the beginning of a nick, a player named after it (not
             # «мо на кекса», «стреляю в гросса»: the aim, its player's pet form)
+        if approx is not None and approx.kind in ("part", "pet") and known and not t.cap and \
+                not t.quoted and k > lo and words[k - 1] in _TIME_BEFORE and \
+                _common_noun_in(w, "gent") and _named_later(idx, clause, words, k + 1, hi):
+            approx = None  # «зову на глинтвейн после смены Гипса» beside «Ночная Смена»: a
+            # lower-case dictionary noun after a preposition of time, read only as one word
+            # of a longer nick, with a player named after it: when, not whom
         if approx is not None and approx.kind in _LOOSE_WITH and known and not t.cap and \
                 not t.quoted and (j := _with_at(clause, words, k, lo)) is not None and \
                 (approx.kind == "fuzzy" or j < k - 1 or _instrumental_noun(w)):
@@ -1444,6 +1451,11 @@ def _searched(actor: Actor, words: list[str], k: int) -> bool:
 #: Prepositions of time or origin after a thing the verb acts on («почту после смены»):
 #: never the preposition of a move's target.
 _THING_TIME = frozenset({"после", "до", "перед", "из", "от", "без"})
+
+#: Prepositions of time governing the genitive («после смены», «до обеда»): the noun after
+#: them says when, it names no player, and a player named right after that noun is the
+#: move's, not the owner of a thing («зову к себе после смены Гипса»).
+_TIME_BEFORE = frozenset({"после", "до"})
 
 
 def _full_name(idx, clause: list[Tok], words: list[str], k: int, hi: int) -> NameHit | None:

@@ -94,7 +94,7 @@ from .parse_orphan import bare_name, chosen_over_talk, forwarded_move
 from .parse_refused import refused_move
 from .parse_asked import candidate_question, own_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts, \
-    retaken_doubts
+    retaken_doubts, role_only_search
 from .parse_second_thoughts import second_thoughts
 from .parse_rival_names import rival_readings
 from .parse_finish import finish
@@ -575,6 +575,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # or a heal too; none sent again here, so the player is told so, never one lost with
         # no word (a plain civilian's only night move is the hunt: nothing else to lose)
         problems.append(problem(cancel_earlier, "unparsed", "cancel_earlier"))
+    if not problems:  # «ищу доктора!! прошу автограф у Марьяши»: whose search? Asked
+        moves, problems = role_only_search(ctx, list(moves), list(problems))
     if not ctx.sender.alive:
         # a dead player is asked nothing (which player he meant, an order for his clan's
         # member not understood: the reply would tell him who is in his clan now): whatever

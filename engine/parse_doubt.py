@@ -23,7 +23,7 @@ from .parse_types import Ctx, Item, names_in, nick_at
 from .parse_unread import _WORD_RE, overlaps, read_ranges, sentence_spans
 from .parse_unread_words import move_word
 from .translit import cyrillic_reading
-from .words import is_infinitive, is_known_word, is_verb, morph, past_tense
+from .words import is_infinitive, is_known_word, is_verb, morph, past_tense, role_words
 
 #: Words of changing one's mind that may stand between a move and the name that replaces it.
 SIGNALS = frozenset({"нет", "стоп", "отмена", "отбой", "хотя", "подожди", "погоди", "лучше",
@@ -322,12 +322,18 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
                 _refused_joke(ctx, clauses, it):
             dropped.add(n)  # «Я мирный, но проверяю X на вшивость 😂 — шучу»: never meant
             continue
-        if m is None or m.action in ("delegate", "swindle", "on_behalf") or not m.span:
+        if m is None or m.action in ("delegate", "on_behalf") or not m.span:
             continue
         at = ctx.text.find(m.span, it.pos)
         if at < 0:
             continue
         end = at + len(m.span)
+        if m.action == "swindle":
+            # «Жульничаю, наверное, у X: если маньяк — маньячу Y. Хотя ещё подумаю»: a swindle
+            # is doubted after its last branch, and only when hedged in its own clause
+            end = _swindle_end(ctx.text, m, end)
+            if end is None or not _hedged(clauses, at, at + len(m.span)):
+                continue
         after = _after(clauses, end)
         toks = [t for t in after if t.word]
         if not _SIGNS.isdisjoint([t.w for t in toks[:_DOUBT_WORDS]]):
@@ -384,6 +390,86 @@ def hedge_doubts(ctx: Ctx, clauses: list[list[Tok]], items: list[Item]) -> None:
         items[n] = Item(it.pos, problem=problem(ctx.text[at:toks[put_off].end], "unparsed",
                                                 "hedge"), tried=m.action)
     items[:] = [it for n, it in enumerate(items) if n not in dropped]
+
+
+#: The prepositions a search names its player after («ищу у X», «загляну к X»).
+_SEARCH_LEADS = frozenset({"у", "к", "ко"})
+
+#: The endings of a verb of the first person singular («пеленгую», «навещаю»).
+_FIRST_PERSON = ("ю", "у")
+
+
+def role_only_search(ctx: Ctx, moves: list, problems: list) -> tuple[list, list]:
+    """The letter's ``moves`` and ``problems`` (both lists; the letter asks nothing yet) with a
+    fan's search that names only the role («ищу доктора») turned into a question
+    (``search_target``) when a living player no move aims at is named where a search names
+    its player (:func:`_unread_player`): «ищу доктора!! прошу автограф у Марьяши», «пеленгую
+    маккоя, ищу всё ещё доктора» — the target is in words no rule read, never the role alone
+    silently. Returns the two lists, new ones when changed."""
+    role_only = [m for m in moves if m.action == "search" and m.role and not m.target]
+    if not role_only or problems or \
+            not _unread_player(ctx, [Item(-1, move=m) for m in moves]):
+        return moves, problems
+    kept = [m for m in moves if m not in role_only]
+    return kept, [problem(m.span or m.role, "unparsed", "search_target") for m in role_only]
+
+
+def _unread_player(ctx: Ctx, items: list[Item]) -> bool:
+    """True when the letter's own text (quotes and signature blanked) names a living player,
+    not the sender, whom no move of ``items`` aims at: by a case form of a nick, or by a
+    word written with a capital, no dictionary word or a name by the dictionary that is a
+    part or a pet form of one nick (lower case as well: «маккоя» for «Док Маккой»), right after «у» / «к» (where a search names its player: «прошу
+    автограф у Марьяши») or after a verb of the first person singular (one ending in «-ю»:
+    «пеленгую маккоя»); role words and near misses never count, nor a player named in talk
+    («Начну с того, что Гном странный»). Beside a fan's search that names only the role,
+    such a player may be the search's target."""
+    idx = name_index(ctx.nicks)
+    aimed = {ctx.sender.nick}
+    for it in items:
+        if it.move is not None:
+            aimed |= set(move_targets(it.move))
+    visible = visible_text(ctx.text)
+    toks = [t for t in tokenize_span(visible, 0, len(visible)) if t.word or t.w in "\n.!?;"]
+    words = [t.w for t in toks]
+    roles = role_words()
+    k = 0
+    while k < len(toks):
+        hit = idx.exact(words, k, None)
+        if hit is None and len(words[k]) >= 4 and words[k] not in roles and \
+                (toks[k].cap or not is_known_word(words[k]) or _proper(words[k])):
+            hit = idx.approximate(words[k])
+            if hit is not None and hit.kind == "fuzzy":
+                hit = None
+        if hit is not None:
+            named = set(hit.candidates or (hit.nick,)) - {None}
+            if named and named <= ctx.alive and not named & aimed and k and \
+                    (words[k - 1] in _SEARCH_LEADS or words[k - 1].endswith(_FIRST_PERSON)):
+                return True
+            k += max(hit.length, 1)
+            continue
+        k += 1
+    return False
+
+
+def _proper(word: str) -> bool:
+    """True when the dictionary reads ``word`` as a given name, surname or patronymic
+    («врунгеля»): a name, however it is written."""
+    return any({"Name", "Surn", "Patr"} & set(str(p.tag).replace(" ", ",").split(","))
+               for p in morph().parse(word))
+
+
+def _swindle_end(text: str, m, head_end: int) -> int | None:
+    """The offset in ``text`` where the swindle ``m`` (a ``swindle`` Move whose head ends at
+    ``head_end``) ends: the end of its last branch found after the head, each branch's span
+    looked for from the head on; None when it has no branch or one is not found there (the
+    branches were read elsewhere: nothing to doubt after them)."""
+    end = head_end
+    for _, b in m.branches:
+        at = text.find(b.span, head_end) if b.span else -1
+        if at < 0:
+            return None
+        end = max(end, at + len(b.span))
+    return end if m.branches else None
 
 
 #: Problems of a move refused outright: a joke word after it takes it back as well.
