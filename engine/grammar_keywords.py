@@ -591,8 +591,11 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
 def _noun_refused(clause: list[Tok], kw: Kw) -> bool:
     """«Не ставлю щит на X», «не вешаю оберег на X»: a move's noun (no verb) right after
     «не» and a verb in the first person (the sender's placing it): the move refused, as «не
-    охраняю X». A past verb there («не передумала: голос на X») says something else."""
+    охраняю X». A past verb there («не передумала: голос на X») says something else; the
+    vote is left to its own words."""
     i = kw.i
+    if kw.cls == V.VOTE:
+        return False  # («не меняю голос на X»: the vote's own words of keeping and changing)
     if not (i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].word and
             not is_verb(clause[kw.j - 1].w) and not is_infinitive(clause[kw.j - 1].w)):
         return False
