@@ -599,7 +599,9 @@ def _noun_refused(clause: list[Tok], kw: Kw) -> bool:
     if not (i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].word and
             not is_verb(clause[kw.j - 1].w) and not is_infinitive(clause[kw.j - 1].w)):
         return False
-    from .words import morph
+    from .words import is_noun, morph
+    if not is_noun(clause[i].w):
+        return False  # («не знаю, шизить ли X»: a verb no dictionary knows, no noun)
     return any(p.tag.POS == "VERB" and p.tag.person == "1per"
                for p in morph().parse(clause[i - 1].w))
 
