@@ -259,6 +259,10 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
                     idx.exact(words, i, None) or _nick_part(idx, words, i)):
             i += 1  # «Голоса: Сова и Гость»: a capitalised nickname inside a sentence
             continue  # («голос Личу» for Lich.King: no «личу», a typo of «лечу»)
+        if kw.j == i + 1 and t.cap and i == 0 and kw.cls != V.VOTE and not is_verb(t.w) and \
+                kw.j < n and clause[kw.j].w in ("—", ":") and idx.exact(words, i, None):
+            i += 1  # «Щит — охраняй Грима» with a player Щит: the nickname heads the order,
+            continue  # not the move's noun used as a label («Щит — на X» from the guard)
         if kw.j == i + 1 and t.cap and i > 0 and clause[i - 1].w in _NAME_AFTER and \
                 idx.given_name(t.w) is not None:
             i += 1  # «Голос за Валю»: a capitalised given name after a preposition, no «валю»
@@ -352,6 +356,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
         kw.negated = (negated(clause, i) or (
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
             negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
+                      or _noun_refused(clause, kw)  # «не ставлю щит на X»
                       or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and against_vote(clause, i))
                       or _left_out(clause, kw, idx, words))
@@ -566,6 +571,10 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
             # the shot later in the sentence is the hunt (read from the shot)
             out[-1] = replace(kw, cls=V.HUNT)
             continue
+        if prev is not None and prev.cls == V.HUNT and kw.cls == V.KILL and \
+                _hunt_frame_kill(clause, prev, kw):
+            out[-1] = replace(kw, cls=V.HUNT)  # «в МО валю X»: the hunt's frame, a kill verb
+            continue
         if prev is not None and prev.cls == V.SHOOT and kw.cls == V.HUNT:
             words = words or clause_words(clause)
             between = [k for k in range(prev.j, kw.i) if clause[k].word and
@@ -577,6 +586,50 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
                 continue
         out.append(kw)
     return out
+
+
+def _noun_refused(clause: list[Tok], kw: Kw) -> bool:
+    """«Не ставлю щит на X», «не вешаю оберег на X»: a move's noun (no verb) right after
+    «не» and a verb in the first person (the sender's placing it): the move refused, as «не
+    охраняю X». A past verb there («не передумала: голос на X») says something else; the
+    vote is left to its own words."""
+    i = kw.i
+    if kw.cls == V.VOTE:
+        return False  # («не меняю голос на X»: the vote's own words of keeping and changing)
+    if not (i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].word and
+            not is_verb(clause[kw.j - 1].w) and not is_infinitive(clause[kw.j - 1].w)):
+        return False
+    from .words import is_noun, morph
+    if not is_noun(clause[i].w):
+        return False  # («не знаю, шизить ли X»: a verb no dictionary knows, no noun)
+    return any(p.tag.POS == "VERB" and p.tag.person == "1per"
+               for p in morph().parse(clause[i - 1].w))
+
+
+#: The words a hunt's frame may open with before its noun («в МО», «на мирной охоте»).
+_FRAME_OPEN = frozenset({"в", "на"})
+#: Words that may stand between the frame and the kill verb («в МО сегодня опять валю X»).
+_FRAME_GAP = frozenset({"сегодня", "ночью", "опять", "снова", "я", "тоже", "же", "как",
+                        "всегда", "обычно"})
+
+
+def _hunt_frame_kill(clause: list[Tok], frame: Kw, kw: Kw) -> bool:
+    """«В МО валю Кузю», «на мирной охоте мочу Бобра»: the hunt named as the frame of the
+    sentence (a preposition right before its noun, the noun no verb) and, right after it with
+    only words of the time between, a kill verb said in the first person singular or plural,
+    neither weak nor negated: the kill word tells how, the frame which move. Anything else
+    between («в МО не участвую, валим X», «в МО — пас; валю X») keeps the two apart."""
+    if frame.negated or kw.negated or kw.weak or frame.i == 0 or \
+            clause[frame.i - 1].w not in _FRAME_OPEN or is_verb(clause[frame.j - 1].w):
+        return False
+    if not all(clause[n].word and clause[n].w in _FRAME_GAP for n in range(frame.j, kw.i)):
+        return False
+    if kw.j - kw.i != 1:
+        return False
+    from .words import morph
+    w = clause[kw.i].w
+    return first_singular(w) or any(p.tag.POS == "VERB" and p.tag.person == "1per"
+                                    for p in morph().parse(w))  # («мочу»: «моча» first)
 
 
 #: The sender joining a move he has just told of another player, ending the clause.
