@@ -23,6 +23,9 @@ class Post:
     edited_at: datetime | None = None
     deleted: bool = False
     seq: int = 0
+    #: the post's word count where it is not ``text``'s (a text paste's quote whose end could
+    #: not be told: the lines after its first count as words, no vote is read from them)
+    words: int | None = None
 
 
 @dataclass

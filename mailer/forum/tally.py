@@ -204,8 +204,13 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
             continue
         vote, problem = read_post_vote(post.text, nick, state, info)
         if problem is not None:  # a vote the rules refused: no vote, and the host is told
+            detail = refused_detail(problem, info)
+            if vote is not None and vote[0] == "vote":  # the post's other targets do count
+                from engine.words import inflect
+
+                detail += f" (засчитан голос за {', '.join(inflect(v, 'accs') for v in vote[1])})"
             refused.append((key, {"player": nick, "kind": "vote_refused",
-                                  "post": post.post_id, "detail": refused_detail(problem, info)}))
+                                  "post": post.post_id, "detail": detail}))
         if vote is None:
             continue
         if vote[0] == "withdraw":

@@ -1,0 +1,196 @@
+"""A fresh host's pastes (session 52): copied quotes, a post edited between two pastes, the
+engine's service lines, untimed one-line posts, a vote naming a dead player beside a living
+one, the host's account, the hints after close-day, the closed day's BBCode, a spoiler's
+label and the JSON's Cyrillic (FORUM.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import timedelta
+
+from click.testing import CliRunner
+
+from mailer.cli import main
+from mailer.day import close_day, set_event
+from mailer.forum.report import tally_for_host
+
+from .game import DAY1_END, START, make_game
+
+
+def _run(cfg, *args):
+    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+
+
+def _paste(cfg, tmp_path, name: str, text: str, when=DAY1_END - timedelta(hours=2)):
+    """``forum import`` of ``text`` saved as ``name`` at ``when``."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, (when.timestamp(), when.timestamp()))
+    return _run(cfg, "forum", "import", str(path))
+
+
+def _day(cfg, day=None):
+    args = ["forum", "tally", "--json"] + (["--day", str(day)] if day else [])
+    return json.loads(_run(cfg, *args).output)
+
+
+QUOTES = """Гном
+07.12.2026, 20:00
+Линч: Бука. Он подозрительный.
+
+Зоя » 07.12.2026, 20:10
+Гном писал(а):↑
+07.12.2026, 20:00
+Линч: Бука. Он подозрительный.
+Не верю я в это. Голосую за Гошу.
+
+Кузя
+07.12.2026, 20:20
+Цитата: Гном
+Линч: Бука.
+Ну и ну, просто так тут никого не вешают
+
+Гоша
+07.12.2026, 20:30
+Цитата(Зоя @ 07.12.2026, 20:10)
+Голосую за Гошу.
+Зоя, зря ты так.
+
+Ягуар
+07.12.2026, 20:40
+Шмель wrote:
+Линч: Кузя
+Согласен со Шмелём полностью.
+"""
+
+
+def test_a_copied_quote_is_neither_the_quoting_players_vote_nor_his_words(tmp_path):
+    """Finding 1: a quote copied from the browser (head, quoted lines, then the author's own
+    text, no marker between) counted as the quoting player's vote and words."""
+    cfg, _store = make_game(tmp_path / "g")
+    res = _paste(cfg, tmp_path, "quotes.txt", QUOTES)
+    assert res.exit_code == 0, res.output
+    day = _day(cfg)
+    votes = {n: p["votes"] for n, p in day["players"].items()}
+    words = {n: p["words"] for n, p in day["players"].items()}
+    assert votes["Гном"] == ["Бука"] and votes["Зоя"] == ["Гоша"]
+    assert votes["Кузя"] == [] and votes["Гоша"] == [] and votes["Ягуар"] == []
+    assert words["Гном"] == 4 and words["Зоя"] == 8 and words["Кузя"] == 9 and words["Гоша"] == 4
+    # an unknown author's quote with no end in sight: the words after its first line count,
+    # no vote is read from them, and the host is told
+    assert words["Ягуар"] == 4
+    assert day["tally"] == [{"target": "Бука", "count": 1, "voters": ["Гном"]},
+                            {"target": "Гоша", "count": 1, "voters": ["Зоя"]}]
+    assert day["outsiders"] == [] and day["posts"] == 5
+    out = " ".join(res.output.split())
+    assert "пост Ягуар цитирует Шмель" in out and "голос из них не прочитан" in out
+
+
+def test_a_quote_of_a_stored_post_ends_where_that_post_ends(tmp_path):
+    """Finding 1: the quoted post came in an earlier paste; a quote with a blank line after it."""
+    cfg, _store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "a.txt", "Тётя Ася\n07.12.2026, 21:00\nЛинч Гоше, и без разговоров.\n")
+    res = _paste(cfg, tmp_path, "b.txt",
+                 "Бука\n07.12.2026, 21:30\nTetya_Asya сказал(а):\nЛинч Гоше, и без разговоров.\n"
+                 "Торопишься, тётушка.\n\n"
+                 "Гном\n07.12.2026, 21:40\nБука wrote:\nЛинч: Ягуар\n\nНет уж, линч: Кузя\n")
+    assert res.exit_code == 0, res.output
+    day = _day(cfg)
+    assert day["players"]["Бука"]["votes"] == [] and day["players"]["Бука"]["words"] == 2
+    assert day["players"]["Гном"]["votes"] == ["Кузя"] and day["players"]["Гном"]["words"] == 4
+    assert day["players"]["Тётя Ася"]["votes"] == ["Гоша"]
+
+
+def test_a_post_edited_between_two_pastes_replaces_the_stored_one(tmp_path):
+    """Finding 2 (and 3: phpBB's edit line is the engine's, no outsider's post)."""
+    cfg, _store = make_game(tmp_path / "g")
+    first = ("Гном\n07.12.2026, 20:00\nГолосую за Буку.\n\n"
+             "Зоя\n07.12.2026, 20:05\nПока молчу.\n")
+    res = _paste(cfg, tmp_path, "a.txt", first)
+    assert "новых: 2; изменённых: 0" in res.output
+    second = ("Гном\n07.12.2026, 20:00\nГолосую за Буку. UPD: передумал, голосую за Кузю.\n"
+              "Последний раз редактировалось Гном 07 дек 2026, 21:00, всего редактировалось 1 раз.\n\n"
+              "Зоя\n07.12.2026, 20:05\nПока молчу.\n")
+    res = _paste(cfg, tmp_path, "b.txt", second)
+    assert "новых: 0; изменённых: 1" in res.output, res.output
+    day = _day(cfg)
+    assert day["posts"] == 2 and day["outsiders"] == []
+    assert day["players"]["Гном"] == {"posts": 1, "words": 8, "votes": ["Кузя"],
+                                      "vote_post": day["players"]["Гном"]["vote_post"]}
+    again = _paste(cfg, tmp_path, "c.txt", second)
+    assert "новых: 0; изменённых: 0" in again.output
+
+
+SERVICE = """Зоя
+07.12.2026, 20:05
+Линч: Кузя
+Сообщение отредактировал Зоя: 07.12.2026, 20:07
+
+Гоша
+07.12.2026, 20:10
+Кузя, ты чего молчишь весь вечер?
+
+Бука
+07.12.2026, 20:15
+Цитата(Зоя @ 07.12.2026, 20:05)
+Линч: Кузя
+Поддержу, пожалуй, но позже.
+
+Ягуар
+07.12.2026, 20:20
+Зоя писал(а):↑
+07 дек 2026, 20:05
+Линч: Кузя
+Рано ещё решать.
+"""
+
+
+def test_engine_service_lines_are_no_posts_and_leave_the_posts_whole(tmp_path):
+    """Finding 3: edit lines and quote heads became outsiders' posts and took the next
+    player's text away."""
+    cfg, _store = make_game(tmp_path / "g")
+    res = _paste(cfg, tmp_path, "s.txt", SERVICE)
+    assert res.exit_code == 0 and "которых нет среди игроков" not in res.output, res.output
+    day = _day(cfg)
+    assert day["outsiders"] == [] and day["posts"] == 4
+    got = {n: (p["posts"], p["words"], p["votes"]) for n, p in day["players"].items() if p["posts"]}
+    assert got == {"Зоя": (1, 2, ["Кузя"]), "Гоша": (1, 6, []), "Бука": (1, 4, []),
+                   "Ягуар": (1, 3, [])}
+
+
+def test_a_spoilers_label_is_no_word_and_the_json_is_utf8(tmp_path):
+    """Finding 9: «[spoiler=Спойлер]» counted its label; the JSON printed \\u escapes."""
+    cfg, _store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "sp.txt", "Зоя\n07.12.2026, 20:05\n[spoiler=Спойлер]раз два три[/spoiler]\n"
+                                    "[spoiler=ночь]тихо[/spoiler]\n")
+    raw = _run(cfg, "forum", "tally", "--json").output
+    assert "\\u" not in raw and '"Зоя"' in raw
+    assert json.loads(raw)["players"]["Зоя"]["words"] == 5  # «ночь» is her own title
+
+
+def test_a_vote_naming_a_dead_player_beside_a_living_one_is_flagged(tmp_path):
+    """Finding 5: «Голосую за Буку и Ягуара» with Бука out of the game silently became a
+    vote for Ягуар only; a vote naming the dead player alone was flagged."""
+    from .game import DAY2_END
+
+    cfg, store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "d1.txt", "Зоя\n07.12.2026, 20:05\nЛинч: Бука\n\n"
+                                    "Гном\n07.12.2026, 20:06\nЛинч: Бука\n\n"
+                                    "Кузя\n07.12.2026, 20:07\nЛинч: Бука\n")
+    close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
+    set_event(cfg, store, "rage", now=DAY1_END + timedelta(minutes=20))
+    res = _paste(cfg, tmp_path, "d2.txt",
+                 "Гном\n08.12.2026, 20:05\nГолосую за Буку и Ягуара, оба подозрительные.\n\n"
+                 "Зоя\n08.12.2026, 20:10\nГолосую за Ягуара и Буку.\n\n"
+                 "Кузя\n08.12.2026, 20:15\nЛинч: Бука.\n",
+                 when=DAY2_END - timedelta(hours=2))
+    assert res.exit_code == 0, res.output
+    t = tally_for_host(cfg, store, 2)
+    assert t.players["Гном"].votes == ["Ягуар"] and t.players["Зоя"].votes == ["Ягуар"]
+    assert t.players["Кузя"].votes == []
+    assert [(f["player"], f["kind"]) for f in t.refused] == [
+        ("Гном", "vote_refused"), ("Зоя", "vote_refused"), ("Кузя", "vote_refused")]
+    assert t.refused[0]["detail"].endswith("(засчитан голос за Ягуара)")
+    shown = _run(cfg, "forum", "tally").output
+    assert "Гном, пост" in shown and "голос не принят" in shown
