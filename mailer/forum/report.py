@@ -85,7 +85,14 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] =
                      "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day; "
                      "посты, загруженные по ошибке, убирает mafia-mail forum forget)")
     if t.outsiders:
+        from .settings import looks_like_host
+
         lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
+        hosts = [o["author"] for o in t.outsiders if looks_like_host(o["author"])]
+        if hosts:  # FORUM.md «Config»: the host's accounts go to host_names
+            listed = ", ".join(f'"{a}"' for a in hosts)
+            lines.append(f"  похоже на аккаунт ведущего: {', '.join(hosts)} — впишите в настройки "
+                         f"[forum] host_names = [{listed}], и его посты не будут считаться")
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
              "edited_after_deadline": "правка после срока",
              "vote_refused": "голос не принят (решает ведущий)"}

@@ -194,3 +194,44 @@ def test_a_vote_naming_a_dead_player_beside_a_living_one_is_flagged(tmp_path):
     assert t.refused[0]["detail"].endswith("(засчитан голос за Ягуара)")
     shown = _run(cfg, "forum", "tally").output
     assert "Гном, пост" in shown and "голос не принят" in shown
+
+
+def test_the_hosts_account_is_told_to_go_to_host_names(tmp_path):
+    """Finding 6: with no host_names the host's «Ведущий» was an outsider, and the advice
+    said to write it into a player's forum_name."""
+    cfg, _store = make_game(tmp_path / "g")
+    text = cfg.path.read_text(encoding="utf-8").replace('host_names = ["Ведущий"]\n', "")
+    cfg.path.write_text(text, encoding="utf-8")
+    res = _paste(cfg, tmp_path, "h.txt", "Ведущая игры\n07.12.2026, 19:40\nДень первый, голосуем.\n\n"
+                                         "Admin\n07.12.2026, 19:45\nТема закреплена.\n\n"
+                                         "Кот Матроскин\n07.12.2026, 19:50\nЛинч: Кузя\n\n"
+                                         "Зоя\n07.12.2026, 20:00\nЛинч: Кузя\n")
+    out = " ".join(res.output.split())
+    assert ('«Admin» (1), «Ведущая игры» (1) — похоже на аккаунт ведущего: его посты пока считаются '
+            'постами постороннего (в число постов дня). Впишите его в настройки: [forum] '
+            'host_names = ["Admin", "Ведущая игры"]') in out, out
+    assert "нет среди игроков: «Кот Матроскин» (1) —" in out
+    assert "«Ведущая игры» (1), «Кот" not in out
+    day = _day(cfg)
+    assert "Ведущая игры" not in day["players"] and day["players"]["Зоя"]["votes"] == ["Кузя"]
+    shown = " ".join(_run(cfg, "forum", "tally").output.split())
+    assert 'похоже на аккаунт ведущего: Ведущая игры, Admin — впишите в настройки [forum] host_names' in shown
+
+
+def test_close_day_names_the_closed_day_and_the_closed_days_bbcode_says_thread_only(tmp_path):
+    """Findings 7 and 8: close-day's hint showed the next day and a bare «mafia-mail»; the
+    closed day's BBCode gave thread-only numbers with nothing saying so."""
+    cfg, _store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "d1.txt", "Зоя\n07.12.2026, 20:05\nЛинч: Гном\n\n"
+                                    "Кузя\n07.12.2026, 20:07\nЛинч: Гном\n")
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day"], catch_exceptions=False,
+                             env={"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=10)).isoformat()})
+    assert res.exit_code == 0, res.output
+    assert (f"(mafia-mail --config {cfg.path} forum tally --day 1 — подробности)") in res.output
+    bb = _run(cfg, "forum", "tally", "--day", "1", "--bbcode").output.splitlines()
+    assert bb[1] == "[b]Гном[/b] — 2: Зоя, Кузя"
+    assert bb[-1] == ("[i]День 1 уже закрыт. Здесь только голоса из ветки форума: голоса письмами "
+                      "ведущему сюда не входят, поэтому это не официальный итог дня — итог дня в "
+                      "газете ведущего.[/i]")
+    open_bb = _run(cfg, "forum", "tally", "--bbcode").output
+    assert "закрыт" not in open_bb
