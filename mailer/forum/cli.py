@@ -132,7 +132,7 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
       mafia-mail --config game.toml forum tally --day 2 --bbcode
     """
     from ..cli.common import open_game
-    from .report import letter_votes, tally_for_host, text_report
+    from .report import letter_votes, rivals, tally_for_host, text_report
     from .tally import bbcode as to_bbcode
 
     cfg, store = open_game(ctx)
@@ -145,7 +145,7 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     else:
         from ..cli.common import retyped
 
-        click.echo(retyped(text_report(t, letter_votes(store, t))), nl=False)
+        click.echo(retyped(text_report(t, letter_votes(store, t), rivals(store, t))), nl=False)
 
 
 @forum.command("forget")

@@ -101,6 +101,7 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             old.text, old.words, old.deleted = post.text, _words(post), post.deleted
             old.edited_at = to_db(post.edited_at) if post.edited_at else old.edited_at
             old.kind, old.nick, old.author = kind, nick, post.author
+            old.untimed = post.untimed
             s.add(old)
             report.updated += 1
             continue
@@ -108,7 +109,7 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             post_id=post.post_id, author=post.author, nick=nick, kind=kind, at=to_db(post.at),
             edited_at=to_db(post.edited_at) if post.edited_at else None, text=post.text,
             words=_words(post), deleted=post.deleted, seq=post.seq, source=source,
-            stored_at=stamp)
+            stored_at=stamp, untimed=post.untimed)
         report.new += 1
         if kind == "outsider" and not post.deleted:
             report.outsiders[post.author] = report.outsiders.get(post.author, 0) + 1
@@ -277,8 +278,11 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
             # the file's time); undated lines are kept inside the open day as they are
-            page = read_page(raw, settings, url=None, fetched=mtime + clock_offset(now),
-                             undated=_undated_time(s, mtime, now),
+            # an undated line's time is the file's too, on the same clock as «сегодня»: a
+            # paste's moment is its file's (FORUM.md «Day of a post»), not the day's start
+            fetched = mtime + clock_offset(now)
+            page = read_page(raw, settings, url=None, fetched=fetched,
+                             undated=_undated_time(s, fetched, now),
                              stored=lambda name: _stored_texts(s, name))
             report.engine = report.engine or page.engine
             report.pages += 1

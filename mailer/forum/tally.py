@@ -39,6 +39,8 @@ class PlayerCount:
     vote_post: str | None = None
     vote_at: datetime | None = None
     withdrawn_at: datetime | None = None
+    #: the standing vote's post is a pasted «Ник: текст» line: its time is the file's
+    vote_untimed: bool = False
 
 
 @dataclass
@@ -215,9 +217,11 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
             continue
         if vote[0] == "withdraw":
             mine.votes, mine.vote_post, mine.vote_at, mine.withdrawn_at = [], None, None, at
+            mine.vote_untimed = False
         else:
             mine.votes, mine.vote_post, mine.vote_at = vote[1], post.post_id, at
             mine.withdrawn_at = None
+            mine.vote_untimed = bool(post.untimed)
     result.flags = [f for _, f in sorted(flags, key=lambda kf: kf[0])]
     result.refused = [f for _, f in sorted(refused, key=lambda kf: kf[0])]
     result.outsiders = [{"author": a, "posts": n} for a, n in outsiders.items()]

@@ -235,7 +235,7 @@ def _single_lines(lines: list[str], first: int, end: int, page: PageRead, seen: 
             continue
         own = _own([m["text"]])
         page.posts.append(Post(_post_id(m["nick"], None, own, seen), m["nick"].strip(), undated,
-                               own, seq=len(page.posts)))
+                               own, seq=len(page.posts), untimed=True))
 
 
 def _tail_of_lines(lines: list[str], body: int, end: int, known, author: str,

@@ -235,3 +235,37 @@ def test_close_day_names_the_closed_day_and_the_closed_days_bbcode_says_thread_o
                       "газете ведущего.[/i]")
     open_bb = _run(cfg, "forum", "tally", "--bbcode").output
     assert "закрыт" not in open_bb
+
+
+def test_an_undated_line_gets_the_pastes_moment_and_its_rivalry_with_a_letter_is_told(tmp_path):
+    """Finding 4: a «Ник: текст» line got the day's start as its time (the file's time was
+    read on the machine's clock, relative times on the host's), so any letter won over it and
+    the tally listed it first. Now its time is the file's on the host's clock, as «Сегодня»
+    is read, and the host is told where such a line and a letter compete."""
+    from mailer.sync import sync
+
+    from .test_forum_rules import _letter
+
+    cfg, store = make_game(tmp_path / "g")
+    _letter(cfg, 2, START + timedelta(hours=1), "Линч Лису")  # Зоя, 20:30 by letter
+    sync(cfg, store, now=START + timedelta(hours=2))
+    paste = tmp_path / "now.txt"  # saved now, on the machine's clock
+    paste.write_text("Кузя\n07.12.2026, 20:00\nЛинч: Гном\n\nЗоя: голосую за Гнома\nГоша: пока думаю\n", encoding="utf-8")
+    at = START + timedelta(hours=3)  # 22:30 on the host's clock
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "import", str(paste)],
+                             catch_exceptions=False, env={"MAFIA_MAIL_NOW": at.isoformat()})
+    assert res.exit_code == 0, res.output
+    t = tally_for_host(cfg, store, 1)
+    assert t.players["Зоя"].vote_at is not None, res.output
+    assert abs(t.players["Зоя"].vote_at - at) < timedelta(minutes=2)
+    assert t.tally == [{"target": "Гном", "count": 2, "voters": ["Кузя", "Зоя"]}]
+    shown = " ".join(_run(cfg, "forum", "tally").output.split())
+    assert "Голос письмом позже голоса в ветке" not in shown, shown[-1500:]
+    assert ("Голос письмом и голос в ветке строкой «Ник: текст» без времени — у строки нет своего "
+            "времени, ей дано время файла ветки, и по нему засчитан более поздний голос (проверьте; "
+            "иначе — votes import до close-day): Зоя — письмо 07.12 20:30, строка 07.12 22:") in shown
+    assert ": засчитано строка ветки" in shown
+    rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=5))
+    [line] = [ln for ln in rep.thread if ln.startswith("голос письмом и голос в ветке строкой")]
+    assert "(решает ведущий: reopen-day 1, votes import, close-day): Зоя — письмо 07.12 20:30" in line
+    assert [d["player"] for d in rep.result.to_json()["deaths"] if d["cause"] == "lynch"] == ["Гном"]
