@@ -278,11 +278,12 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
             # the file's time); undated lines are kept inside the open day as they are
-            # an undated line's time is the file's too, on the same clock as «сегодня»: a
-            # paste's moment is its file's (FORUM.md «Day of a post»), not the day's start
+            # an undated line's time is the file's too, on the same clock as «сегодня» (a
+            # paste's moment is its file's, FORUM.md «Day of a post», not the day's start),
+            # and never later than the import
             fetched = mtime + clock_offset(now)
             page = read_page(raw, settings, url=None, fetched=fetched,
-                             undated=_undated_time(s, fetched, now),
+                             undated=_undated_time(s, min(fetched, now), now),
                              stored=lambda name: _stored_texts(s, name))
             report.engine = report.engine or page.engine
             report.pages += 1

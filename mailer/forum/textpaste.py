@@ -58,9 +58,9 @@ _QUOTE_HEAD = re.compile(
     r"^\s*(?:"
     r"(?:цитата|quote)\s*\(\s*(?P<a1>[^@()]+?)\s*(?:@[^()]*|,[^()]*)?\)\s*:?"
     r"|(?:цитата|quote)\s*(?:from)?\s*:\s*(?:сообщение\s+от\s+|originally\s+posted\s+by\s+)?"
-    r"(?P<a2>[^\s:].{0,58}?)(?:\s+(?:от|on)\s+\d.*)?"
+    r"(?P<a2>[^\s:].{0,58}?)(?:\s+(?:от|on)\s+.*\d.*)?"
     r"|(?:сообщение\s+от|originally\s+posted\s+by)\s*:?\s+(?P<a3>\S.{0,58}?)"
-    r"|(?:on\s+[^,]+,\s*)?(?P<a4>[^\s:>\[].{0,58}?)\s+(?:писал|написал|сказал|пишет|ответил|wrote|said)"
+    r"|(?:on\s+[^,]+,\s*)?(?P<a4>[^\W_][\w .'-]{0,40}?)\s+(?:писал|написал|сказал|пишет|ответил|wrote|said)"
     r"(?:\s*\(\s*а\s*\)|а)?\s*:"
     r")\s*(?:↑|\^|▲)?\s*$", re.IGNORECASE)
 #: XenForo's line at the end of a long quote: the quote ends there
@@ -94,6 +94,8 @@ def quote_head(line: str) -> str | None:
     who = next(g for g in m.group("a1", "a2", "a3", "a4") if g is not None).strip(" \"'«»")
     if not who or len(who.split()) > 4 or who.lower() in {"я", "i", "ты", "он", "она", "мы", "вы"}:
         return None
+    if m.group("a4") is not None and (len(who.split()) > 3 or _move_word(who)):
+        return None  # «Голосую за Буку, он сказал:» is the author's own line
     return who
 
 
@@ -155,7 +157,9 @@ def _quotes(lines: list[str], body: int, cut: int, texts_of, tz: str, fetched: d
             start += 1
         while start < cut and not lines[start].strip():
             start += 1
-        sources = [_norm(t) for t in texts_of(who)]
+        words = who.split()  # «Вчера Бука писал:»: the name may be the last words only
+        sources = next(([_norm(t) for t in found] for k in range(len(words))
+                        if (found := texts_of(" ".join(words[k:])))), [])
         j = start
         while j < cut and lines[j].strip() and not _QUOTE_FOOT.match(lines[j]):
             line = _norm(lines[j])

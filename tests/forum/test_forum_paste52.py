@@ -269,3 +269,25 @@ def test_an_undated_line_gets_the_pastes_moment_and_its_rivalry_with_a_letter_is
     [line] = [ln for ln in rep.thread if ln.startswith("голос письмом и голос в ветке строкой")]
     assert "(решает ведущий: reopen-day 1, votes import, close-day): Зоя — письмо 07.12 20:30" in line
     assert [d["player"] for d in rep.result.to_json()["deaths"] if d["cause"] == "lynch"] == ["Гном"]
+
+
+def test_quote_heads_of_the_engines_and_an_own_line_that_is_none(tmp_path):
+    """Finding 1: the heads a browser copy of a quote block prints, by engine; an author's
+    own line ending in «сказал:» is his (its vote counts); «Вчера Гном писал:» quotes Гном."""
+    from mailer.forum.textpaste import quote_head
+
+    heads = {"Бублик писал(а):": "Бублик", "Пчёлка писал(а):↑": "Пчёлка", "Lis wrote:": "Lis",
+             "Цитата: Лисичка": "Лисичка", "Цитата(Пчёлка @ 10.12.2026, 20:05)": "Пчёлка",
+             "Тётя Ася сказал(а):": "Тётя Ася", "Цитата: Лиса от 10 Декабря 2026, 20:05:00": "Лиса",
+             "Quote from: Zoya on December 10, 2026, 20:05:11": "Zoya", "Цитата (Гном)": "Гном",
+             "Цитата: Сообщение от Гном": "Гном", "Originally Posted by Гном": "Гном",
+             "On 10.12.2026, Гном said:": "Гном"}
+    assert {h: quote_head(h) for h in heads} == heads
+    assert quote_head("Голосую за Буку, он сказал:") is None and quote_head("Я писал:") is None
+    cfg, _store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "o.txt", "Гном\n07.12.2026, 20:00\nЛинч: Зоя\n\n"
+                                   "Кузя\n07.12.2026, 20:10\nГолосую за Буку, Гоша сказал:\nон мафия\n\n"
+                                   "Гоша\n07.12.2026, 20:20\nВчера Гном писал:\nЛинч: Зоя\nА я нет.\n")
+    day = _day(cfg)
+    assert day["players"]["Кузя"]["votes"] == ["Бука"] and day["players"]["Кузя"]["words"] == 7
+    assert day["players"]["Гоша"]["votes"] == [] and day["players"]["Гоша"]["words"] == 3
