@@ -84,6 +84,23 @@ def edit_line(line: str) -> bool:
     return bool(_EDIT_LINE.match(line))
 
 
+_EDIT_TAIL = re.compile(r"[,.;]?\s*(?:всего\s+редактировал(?:ось|ся)|edited\s+\d+\s+times?|"
+                        r"причина\s*:|reason\s*:).*$", re.IGNORECASE)
+
+
+def edit_time(line: str, tz: str, fetched: datetime) -> datetime | None:
+    """The time an engine's edit line (:func:`edit_line`) gives, aware UTC, or None: the
+    words after the editor's name that read as a post's time («Последний раз редактировалось
+    Лиса 10 дек 2026, 14:20, всего редактировалось 1 раз» → 10 дек 2026, 14:20)."""
+    text = _EDIT_TAIL.sub("", line.strip().strip("«»").strip())
+    words = text.split()
+    for k in range(1, len(words)):
+        at = is_time_line(" ".join(words[k:]).strip(" :;()»«"), tz, fetched)
+        if at is not None:
+            return at
+    return None
+
+
 def quote_head(line: str) -> str | None:
     """The quoted author's name when ``line`` is the head of a copied quote
     (:data:`_QUOTE_HEAD`), else None. A name of more than four words is no name: a line of
@@ -407,11 +424,13 @@ def read_text(text: str, tz: str, fetched: datetime, undated: datetime, known=No
         lifted = _inner_lines(lines, body, cut, known, author, page, addressed, quoted)
         own = _own([lines[n] for n in range(body, cut) if n not in lifted and n not in quoted],
                    author)
+        edits = [t for n in range(body, cut) if _EDIT_LINE.match(lines[n])
+                 and (t := edit_time(lines[n], tz, fetched)) is not None]
         words = None
         if words_only:
             words = count_words(own) + count_words(_own([lines[n] for n in sorted(words_only)]))
         page.posts.append(Post(_post_id(author, at, own, seen), author, at, own, seq=len(page.posts),
-                               words=words))
+                               words=words, edited_at=max(edits) if edits else None))
         for n in lifted:
             # an outsider's line inside a dated post: written no later than the post was read
             # as a whole, it takes the post's time (not the file's: a later day's, maybe);

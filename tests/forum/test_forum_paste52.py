@@ -291,3 +291,19 @@ def test_quote_heads_of_the_engines_and_an_own_line_that_is_none(tmp_path):
     day = _day(cfg)
     assert day["players"]["Кузя"]["votes"] == ["Бука"] and day["players"]["Кузя"]["words"] == 7
     assert day["players"]["Гоша"]["votes"] == [] and day["players"]["Гоша"]["words"] == 3
+
+
+def test_a_pasted_edit_line_gives_the_edit_time_for_the_late_edit_flag(tmp_path):
+    """Finding 3 (FORUM.md «Flags»: edited_after_deadline where the engine shows an edit
+    time): the edit line of a paste is the engine's, and its time is the post's edit time."""
+    cfg, _store = make_game(tmp_path / "g")
+    _paste(cfg, tmp_path, "e.txt", "Зоя\n07.12.2026, 20:05\nЛинч: Кузя\n"
+                                   "Последний раз редактировалось Зоя 08 дек 2026, 20:00, всего "
+                                   "редактировалось 1 раз.\n\n"
+                                   "Гоша\n07.12.2026, 20:10\nЛинч: Кузя\n"
+                                   "Сообщение отредактировал Гоша: 07.12.2026, 20:12\n",
+           when=DAY1_END + timedelta(hours=1))
+    day = _day(cfg, 1)
+    assert [(f["player"], f["kind"], f["detail"]) for f in day["flags"]] == [
+        ("Зоя", "edited_after_deadline", "08.12.2026 20:00")]
+    assert day["players"]["Зоя"]["words"] == 2 and day["players"]["Гоша"]["words"] == 2
