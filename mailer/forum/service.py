@@ -144,7 +144,7 @@ def _edited_in_paste(s: Session, posts: list[Post], existing: dict[str, ForumPos
     found: dict[int, ForumPost] = {}
     rows: dict[tuple[str, datetime], list[ForumPost]] = {}
     for k, post in enumerate(posts):
-        if not post.post_id.startswith("t") or post.at.second or post.at.microsecond:
+        if not post.post_id.startswith("t") or post.untimed:
             continue  # a forum's id, or a «Ник: текст» line given the file's time
         key = (post.author, utc(post.at))
         n = place[key] = place.get(key, -1) + 1
@@ -155,8 +155,8 @@ def _edited_in_paste(s: Session, posts: list[Post], existing: dict[str, ForumPos
                                                               ForumPost.at == to_db(post.at))),
                                key=lambda r: (r.seq, r.stored_at or r.at, r.post_id))
         same = rows[key]
-        if n < len(same) and same[n].post_id.startswith("t") and same[n].post_id not in ids \
-                and same[n] not in found.values():
+        if n < len(same) and same[n].post_id.startswith("t") and not same[n].untimed \
+                and same[n].post_id not in ids and same[n] not in found.values():
             found[k] = same[n]
     return found
 
@@ -277,10 +277,9 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             except OSError as exc:
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
-            # the file's time); undated lines are kept inside the open day as they are
-            # an undated line's time is the file's too, on the same clock as «сегодня» (a
+            # the file's time); an undated line's time is the file's on that same clock (a
             # paste's moment is its file's, FORUM.md «Day of a post», not the day's start),
-            # and never later than the import
+            # never later than the import, kept inside the open day (_undated_time)
             fetched = mtime + clock_offset(now)
             page = read_page(raw, settings, url=None, fetched=fetched,
                              undated=_undated_time(s, min(fetched, now), now),

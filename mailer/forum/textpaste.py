@@ -43,9 +43,10 @@ _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
 #: the engine's own edit line under a post (FORUM.md «Words»: not the author's, no post's
 #: header): phpBB «Последний раз редактировалось Лиса 10 дек 2026, 14:20, всего
 #: редактировалось 1 раз», IPB «Сообщение отредактировал Лиса: 10 дек 2026, 20:07»,
-#: SMF «« Последнее редактирование: … »», punBB «Отредактировано Лиса (…)», English ones
+#: SMF «« Последнее редактирование: … »», punBB «Отредактировано Лиса (…)», English ones;
+#: always with the edit's date or time (a digit): «Изменено: голосую за Буку» is the author's
 _EDIT_LINE = re.compile(
-    r"^\s*«?\s*(?:последний\s+раз\s+редактировал(?:ось|ся|а|и)?|(?:сообщение\s+)?"
+    r"^(?=.*\d)\s*«?\s*(?:последний\s+раз\s+редактировал(?:ось|ся|а|и)?|(?:сообщение\s+)?"
     r"отредактировал[аио]?|последнее\s+редактирование|отредактировано|изменено|"
     r"last\s+edited(?:\s+by)?|edited\s+by|(?:this\s+)?(?:post|message)\s+(?:was\s+)?edited\s+by)"
     r"(?=[\s:])", re.IGNORECASE)

@@ -284,6 +284,10 @@ def test_quote_heads_of_the_engines_and_an_own_line_that_is_none(tmp_path):
              "On 10.12.2026, Гном said:": "Гном"}
     assert {h: quote_head(h) for h in heads} == heads
     assert quote_head("Голосую за Буку, он сказал:") is None and quote_head("Я писал:") is None
+    from mailer.forum.textpaste import edit_line
+
+    assert edit_line("Сообщение отредактировал Гном: 07.12.2026, 20:07")
+    assert not edit_line("Изменено: голосую за Буку")  # no date: the author's own label
     cfg, _store = make_game(tmp_path / "g")
     _paste(cfg, tmp_path, "o.txt", "Гном\n07.12.2026, 20:00\nЛинч: Зоя\n\n"
                                    "Кузя\n07.12.2026, 20:10\nГолосую за Буку, Гоша сказал:\nон мафия\n\n"
