@@ -279,10 +279,12 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
             # the file's time); an undated line's time is the file's on that same clock (a
             # paste's moment is its file's, FORUM.md «Day of a post», not the day's start),
-            # never later than the import, kept inside the open day (_undated_time)
+            # kept inside the open day (_undated_time). A time on the host's clock after the
+            # import cannot be when the file was saved: its own time is taken then (a file
+            # dated on the game's clock in a rehearsal)
             fetched = mtime + clock_offset(now)
             page = read_page(raw, settings, url=None, fetched=fetched,
-                             undated=_undated_time(s, min(fetched, now), now),
+                             undated=_undated_time(s, fetched if fetched <= now else mtime, now),
                              stored=lambda name: _stored_texts(s, name))
             report.engine = report.engine or page.engine
             report.pages += 1
