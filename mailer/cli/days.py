@@ -11,7 +11,7 @@ import click
 from mailer.when import clock_line, local_text
 from mailer.words import count
 
-from .common import call, confirm, config_of, console, now, open_game, print_line, table, typed
+from .common import call, confirm, config_of, console, now, open_game, print_line, retyped, table, typed
 
 
 @click.command()
@@ -316,8 +316,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(f"Перед закрытием прочитано писем дня {rep.day}: {rep.read_first}.")
     if rep.read:
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
-    for line in rep.thread:
-        click.echo(line[:1].upper() + line[1:] + ".")
+    for line in rep.thread:  # the thread's hint names the day just closed, typed as he types
+        line = line.replace("(mafia-mail forum tally — ", f"(mafia-mail forum tally --day {rep.day} — ")
+        click.echo(retyped(line[:1].upper() + line[1:] + "."))
     sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)

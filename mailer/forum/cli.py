@@ -17,24 +17,37 @@ def _call(fn, *args, **kwargs):
 
 
 def _print_report(rep, cfg) -> None:
+    from ..cli.common import retyped
+    from .settings import looks_like_host
+
     click.echo(f"Постов прочитано: {rep.new + rep.updated + rep.same}; новых: {rep.new}; "
                f"изменённых: {rep.updated}.")
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
-        click.echo(f"  {where}: новых постов {rep.per_day[day]}" + (
+        click.echo(retyped(f"  {where}: новых постов {rep.per_day[day]}" + (
             f" — день {day} уже закрыт: в его итоги они не вошли (проверьте даты постов; убрать "
-            "загрузку: mafia-mail forum forget --source ФАЙЛ)" if day in rep.closed_days else ""))
+            "загрузку: mafia-mail forum forget --source ФАЙЛ)" if day in rep.closed_days else "")))
     if rep.before_start:  # FORUM.md: posts before the game's start belong to no day
         start = cfg.start.astimezone(cfg.zone).strftime("%d.%m.%Y %H:%M")
         click.echo(f"    из них до начала игры ({start}): {rep.before_start} — посты до начала "
                    "игры не относятся ни к одному дню")
-    if rep.outsiders:  # FORUM.md «Author»: an outsider's votes and words count for nobody
-        names = sorted(rep.outsiders.items(), key=lambda a: (-a[1], a[0]))
+    hosts = {a: n for a, n in rep.outsiders.items() if looks_like_host(a)}
+    if hosts:  # FORUM.md «Config»: the host's accounts are host_names, never a player's
+        names = sorted(hosts.items(), key=lambda a: (-a[1], a[0]))
+        shown = ", ".join(f"«{a}» ({n})" for a, n in names)
+        listed = ", ".join(f'"{a}"' for a, _n in names)
+        click.echo(f"  внимание: {shown} — похоже на аккаунт ведущего: его посты пока считаются "
+                   "постами постороннего (в число постов дня). Впишите его в настройки: "
+                   f"[forum] host_names = [{listed}] — посты ведущего не считаются")
+    others = {a: n for a, n in rep.outsiders.items() if a not in hosts}
+    if others:  # FORUM.md «Author»: an outsider's votes and words count for nobody
+        names = sorted(others.items(), key=lambda a: (-a[1], a[0]))
         shown = ", ".join(f"«{a}» ({n})" for a, n in names[:8]) + (", …" if len(names) > 8 else "")
+        # (the command stays as tests/forum/test_forum_text.py pins it)
         click.echo(f"  внимание: новые посты авторов, которых нет среди игроков: {shown} — их "
                    "голоса и слова не считаются. Если это аккаунт игрока, впишите его в "
-                   "forum_name игрока; если вставка прочитана неверно, уберите её: "
-                   "mafia-mail forum forget --source ФАЙЛ")
+                   "forum_name игрока; если это ведущий — в [forum] host_names; если "
+                   "вставка прочитана неверно, уберите её: mafia-mail forum forget --source ФАЙЛ")
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
     for line in rep.notes:  # read, as part of a post or an outsider's post: the host checks
@@ -51,10 +64,11 @@ def _print_report(rep, cfg) -> None:
 def _print_words(cfg, store, rep, at) -> None:
     """The open days the new posts fall in where players stay under the words minimum
     (:func:`mailer.forum.report.words_warnings`)."""
+    from ..cli.common import retyped
     from .report import words_warnings
 
     for line in _call(words_warnings, cfg, store, list(rep.per_day), at):
-        click.echo(line)
+        click.echo(retyped(line))
 
 
 @click.group()
@@ -118,7 +132,7 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
       mafia-mail --config game.toml forum tally --day 2 --bbcode
     """
     from ..cli.common import open_game
-    from .report import letter_votes, tally_for_host, text_report
+    from .report import letter_votes, rivals, tally_for_host, text_report
     from .tally import bbcode as to_bbcode
 
     cfg, store = open_game(ctx)
@@ -129,7 +143,9 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
         only, _later, hosted = letter_votes(store, t)
         click.echo(to_bbcode(t, only + hosted), nl=False)
     else:
-        click.echo(text_report(t, letter_votes(store, t)), nl=False)
+        from ..cli.common import retyped
+
+        click.echo(retyped(text_report(t, letter_votes(store, t), rivals(store, t))), nl=False)
 
 
 @forum.command("forget")

@@ -53,7 +53,37 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     if told is not None:
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
               {i.nick for i in inputs if i.kind == "lost_vote"}, words)
+        rivals = untimed_rivals(t, latest_letter, hosted, s.get(Game, 1).timezone)
+        if rivals:
+            told.append(f"{RIVALS_HEAD} (решает ведущий: reopen-day {row.day}, votes import, "
+                        "close-day): " + "; ".join(rivals))
     return votes, words
+
+
+#: The host's line where a letter vote and a vote of an undated pasted line compete.
+RIVALS_HEAD = ("голос письмом и голос в ветке строкой «Ник: текст» без времени — у строки нет "
+               "своего времени, ей дано время файла ветки, и по нему засчитан более поздний голос")
+
+
+def untimed_rivals(t, latest_letter: dict[str, datetime], hosted=(), tz: str = "UTC") -> list[str]:
+    """The players whose standing thread vote is a pasted «Ник: текст» line with no time of its
+    own (its time is the file's, FORUM.md «Day of a post») while a letter vote of theirs the
+    same day competes with it (the latest of the two counts, FORUM.md last section): Russian
+    items «Ник — письмо 14:05, строка 16:30: засчитано письмо» for the host to check.
+    ``latest_letter``: :func:`letter_vote_times`; ``hosted``: nicks with a ``votes import``
+    vote (it stands over both, not told)."""
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo(tz)
+    out = []
+    for nick, p in t.players.items():
+        if not p.votes or not p.vote_untimed or nick not in latest_letter or nick in hosted:
+            continue
+        letter, line = latest_letter[nick], p.vote_at
+        won = "письмо" if letter > line else "строка ветки"
+        out.append(f"{nick} — письмо {letter.astimezone(zone).strftime('%d.%m %H:%M')}, строка "
+                   f"{line.astimezone(zone).strftime('%d.%m %H:%M')}: засчитано {won}")
+    return out
 
 
 def _tell_after_close(s: Session, row: DayRow, closing: datetime, told: list[str]) -> None:

@@ -27,6 +27,10 @@ class ForumPost(SQLModel, table=True):
     seq: int = 0
     source: str = ""
     stored_at: datetime | None = None
+    #: a pasted «Ник: текст» line with no time of its own: ``at`` is the file's time
+    #: (FORUM.md «Day of a post»: a paste's moment is its file's, as relative times are read);
+    #: nullable, so a row an earlier version writes into the same database (None) reads False
+    untimed: bool | None = None
 
 
 class ForumPage(SQLModel, table=True):

@@ -23,6 +23,11 @@ class Post:
     edited_at: datetime | None = None
     deleted: bool = False
     seq: int = 0
+    #: the post's word count where it is not ``text``'s (a text paste's quote whose end could
+    #: not be told: the lines after its first count as words, no vote is read from them)
+    words: int | None = None
+    #: a text paste's «Ник: текст» line: no time of its own, ``at`` is the file's
+    untimed: bool = False
 
 
 @dataclass

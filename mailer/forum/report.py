@@ -42,10 +42,30 @@ def letter_votes(store: Store, t: DayTally) -> tuple[list[str], list[str], list[
     return only, later, hosted
 
 
-def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] = ([], [], [])
-                ) -> str:
+def rivals(store: Store, t: DayTally) -> list[str]:
+    """:func:`mailer.forum.close.untimed_rivals` of count ``t``: the letter votes that compete
+    with a vote of an undated pasted «Ник: текст» line (Russian items for the host)."""
+    from sqlmodel import select
+
+    from ..letter_state import LetterState
+    from ..store import DayInput, Game, Letter
+    from .close import letter_vote_times, untimed_rivals
+
+    if t.closed or t.secret:
+        return []
+    with store.session() as s:
+        letters = list(s.exec(select(Letter).where(Letter.day == t.day,
+                                                   Letter.state == LetterState.APPLIED.value)))
+        hosted = set(s.exec(select(DayInput.nick).where(DayInput.day == t.day,
+                                                        DayInput.kind == "vote")))
+        game = s.get(Game, 1)
+        return untimed_rivals(t, letter_vote_times(letters), hosted, game.timezone)
+
+
+def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] = ([], [], []),
+                untimed: list[str] = ()) -> str:
     """The count as plain Russian text for the host's terminal; ``by_letter``: what
-    :func:`letter_votes` found, told under the count."""
+    :func:`letter_votes` found, told under the count; ``untimed``: :func:`rivals`."""
     from engine.reasons import day_named
 
     day = day_named(t.day, t.event)
@@ -74,6 +94,11 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] =
                          + ", ".join(hosted))
         if later and not t.closed:
             lines.append("Голос письмом позже голоса в ветке (close-day возьмёт письмо): " + ", ".join(later))
+        if untimed and not t.closed:
+            from .close import RIVALS_HEAD
+
+            lines.append(RIVALS_HEAD[:1].upper() + RIVALS_HEAD[1:] + " (проверьте; иначе — "
+                         "votes import до close-day): " + "; ".join(untimed))
     lines.append(f"Меньше {t.autokill_words} слов: " + (", ".join(t.under_words) or "—"))
     if t.closed:  # its results are made: nothing of close-day to come is told
         pass
@@ -85,7 +110,14 @@ def text_report(t: DayTally, by_letter: tuple[list[str], list[str], list[str]] =
                      "по словам этой ветки (если загружена не вся ветка дня, догрузите её до close-day; "
                      "посты, загруженные по ошибке, убирает mafia-mail forum forget)")
     if t.outsiders:
+        from .settings import looks_like_host
+
         lines.append("Посторонние: " + ", ".join(f"{o['author']} ({o['posts']})" for o in t.outsiders))
+        hosts = [o["author"] for o in t.outsiders if looks_like_host(o["author"])]
+        if hosts:  # FORUM.md «Config»: the host's accounts go to host_names
+            listed = ", ".join(f'"{a}"' for a in hosts)
+            lines.append(f"  похоже на аккаунт ведущего: {', '.join(hosts)} — впишите в настройки "
+                         f"[forum] host_names = [{listed}], и его посты не будут считаться")
     kinds = {"dead_posted": "пишет мёртвый", "forbidden_words": "запретные слова",
              "edited_after_deadline": "правка после срока",
              "vote_refused": "голос не принят (решает ведущий)"}

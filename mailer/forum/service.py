@@ -82,13 +82,14 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
         chunk = ids[k:k + 500]
         existing.update((row.post_id, row) for row in
                         s.exec(select(ForumPost).where(ForumPost.post_id.in_(chunk))))
+    edited = _edited_in_paste(s, posts, existing)
     fresh: dict[str, dict] = {}
     stamp = to_db(now)
-    for post in posts:
+    for k, post in enumerate(posts):
         kind, nick = settings.who(post.author)
         if utc(post.at) > now and kind != "host":  # a wrong zone or clock: the host is told
             report.ahead.append((post.author, utc(post.at)))
-        old = existing.get(post.post_id)
+        old = existing.get(post.post_id) or edited.get(k)
         if old is None and post.post_id in fresh:
             report.same += 1  # the same post twice in one batch (overlapping pages)
             continue
@@ -97,17 +98,18 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
                     utc(old.edited_at) == utc(post.edited_at):
                 report.same += 1
                 continue
-            old.text, old.words, old.deleted = post.text, count_words(post.text), post.deleted
+            old.text, old.words, old.deleted = post.text, _words(post), post.deleted
             old.edited_at = to_db(post.edited_at) if post.edited_at else old.edited_at
             old.kind, old.nick, old.author = kind, nick, post.author
+            old.untimed = post.untimed
             s.add(old)
             report.updated += 1
             continue
         fresh[post.post_id] = dict(
             post_id=post.post_id, author=post.author, nick=nick, kind=kind, at=to_db(post.at),
             edited_at=to_db(post.edited_at) if post.edited_at else None, text=post.text,
-            words=count_words(post.text), deleted=post.deleted, seq=post.seq, source=source,
-            stored_at=stamp)
+            words=_words(post), deleted=post.deleted, seq=post.seq, source=source,
+            stored_at=stamp, untimed=post.untimed)
         report.new += 1
         if kind == "outsider" and not post.deleted:
             report.outsiders[post.author] = report.outsiders.get(post.author, 0) + 1
@@ -122,6 +124,55 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
                 report.before_start += 1
     if fresh:
         s.execute(insert(ForumPost.__table__), list(fresh.values()))
+
+
+def _edited_in_paste(s: Session, posts: list[Post], existing: dict[str, ForumPost]
+                     ) -> dict[int, ForumPost]:
+    """The stored posts that ``posts`` of a text paste are edited versions of, by their
+    index in ``posts``.
+
+    A text paste has no forum post id (its ids come from author, time and text), so an edited
+    post would be stored twice: both versions' words counted, the old vote kept. FORUM.md
+    «Commands»: a post edited since it was read replaces its stored text. A pasted post with
+    its own date whose id is not stored is the edit of the stored post of the same author and
+    the same posting time, the same one of them in order where he posted several in that
+    minute, when that stored post is not in this paste as it was (its id not among ``posts``).
+    Undated «Ник: текст» lines (their time is the file's) and forum pages (real ids) are not
+    matched."""
+    ids = {p.post_id for p in posts}
+    place: dict[tuple[str, datetime], int] = {}
+    found: dict[int, ForumPost] = {}
+    rows: dict[tuple[str, datetime], list[ForumPost]] = {}
+    for k, post in enumerate(posts):
+        if not post.post_id.startswith("t") or post.untimed:
+            continue  # a forum's id, or a «Ник: текст» line given the file's time
+        key = (post.author, utc(post.at))
+        n = place[key] = place.get(key, -1) + 1
+        if post.post_id in existing:
+            continue
+        if key not in rows:
+            rows[key] = sorted(s.exec(select(ForumPost).where(ForumPost.author == post.author,
+                                                              ForumPost.at == to_db(post.at))),
+                               key=lambda r: (r.seq, r.stored_at or r.at, r.post_id))
+        same = rows[key]
+        if n < len(same) and same[n].post_id.startswith("t") and not same[n].untimed \
+                and same[n].post_id not in ids and same[n] not in found.values():
+            found[k] = same[n]
+    return found
+
+
+def _stored_texts(s: Session, name: str) -> list[str]:
+    """The stored texts of the posts by account ``name`` (or by the player it names), for
+    telling where a pasted quote of his ends (:func:`mailer.forum.textpaste._quotes`)."""
+    low = name.lower().replace("ё", "е")
+    return [p.text for p in s.exec(select(ForumPost))
+            if low in (p.author.lower().replace("ё", "е"), (p.nick or "").lower().replace("ё", "е"))]
+
+
+def _words(post: Post) -> int:
+    """The stored word count of ``post``: its own count where the reader gave one
+    (:attr:`Post.words`), else its text's (FORUM.md «Words»)."""
+    return post.words if post.words is not None else count_words(post.text)
 
 
 def _far_day(s: Session, game: Game, posts: list[Post]) -> int:
@@ -160,9 +211,12 @@ _MINUTE = timedelta(minutes=1)
 
 
 def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None, fetched: datetime,
-              undated: datetime | None = None, engine: str | None = None) -> PageRead:
+              undated: datetime | None = None, engine: str | None = None,
+              stored=None) -> PageRead:
     """Read one page: a text paste with the ``text`` engine, an HTML page with ``engine``
-    (default the configured one; ``auto`` or ``text``: recognised from the page)."""
+    (default the configured one; ``auto`` or ``text``: recognised from the page).
+    ``stored``: name → texts of that account's stored posts, for a paste's copied quotes
+    (:func:`mailer.forum.textpaste.read_text`)."""
     from .readers import detect, read_html
     from .textpaste import read_text
 
@@ -175,7 +229,7 @@ def read_page(content: bytes | str, settings: ForumSettings, *, url: str | None,
         nicks = tuple(dict.fromkeys(settings.accounts.values()))
         return read_text(text, settings.timezone, fetched, undated or fetched,
                          known=lambda name: settings.who(name)[0] != "outsider",
-                         addressed=lambda name: addressed_nick(name, nicks))
+                         addressed=lambda name: addressed_nick(name, nicks), stored=stored)
     engine = engine or settings.engine
     if engine in ("auto", "text"):  # an HTML page is never read as text
         engine = detect(text)
@@ -223,9 +277,15 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             except OSError as exc:
                 raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
-            # the file's time); undated lines are kept inside the open day as they are
-            page = read_page(raw, settings, url=None, fetched=mtime + clock_offset(now),
-                             undated=_undated_time(s, mtime, now))
+            # the file's time); an undated line's time is the file's on that same clock (a
+            # paste's moment is its file's, FORUM.md «Day of a post», not the day's start),
+            # kept inside the open day (_undated_time). A time on the host's clock after the
+            # import cannot be when the file was saved: its own time is taken then (a file
+            # dated on the game's clock in a rehearsal)
+            fetched = mtime + clock_offset(now)
+            page = read_page(raw, settings, url=None, fetched=fetched,
+                             undated=_undated_time(s, fetched if fetched <= now else mtime, now),
+                             stored=lambda name: _stored_texts(s, name))
             report.engine = report.engine or page.engine
             report.pages += 1
             report.problems += [f"{path.name}: {p}" for p in page.problems]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -15,6 +16,20 @@ ENGINES = ("auto", "phpbb", "invision", "vbulletin", "smf", "xenforo", "ucoz", "
 def norm_name(name: str) -> str:
     """A forum account or nick for matching: case-folded, ё = е, spaces collapsed."""
     return " ".join(name.replace("ё", "е").replace("Ё", "Е").casefold().split())
+
+
+#: a forum account's name that says it is the game's host or the forum's staff («Ведущий»,
+#: «Host», «Админ», «Модератор», «GM»): the host's account, never a player's
+_HOSTLIKE = re.compile(r"^(?:ведущ(?:ий|ая|ие)|хост|host|game\s*master|gm|гм|мастер|админ(?:истратор)?|"
+                       r"admin(?:istrator)?|модератор|moderator|mod|организатор|орг|"
+                       r"ведущ(?:ий|ая)\s+игры)(?:[\s_.-]*\d*)?$", re.IGNORECASE)
+
+
+def looks_like_host(name: str) -> bool:
+    """True when the forum account ``name`` reads as the host's or the forum staff's
+    («Ведущий», «Host», «Админ»…): the import's advice names ``[forum] host_names`` for it
+    (FORUM.md «Config»), never a player's ``forum_name``."""
+    return bool(_HOSTLIKE.match(norm_name(name)))
 
 
 @dataclass(frozen=True)

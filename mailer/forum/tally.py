@@ -39,6 +39,8 @@ class PlayerCount:
     vote_post: str | None = None
     vote_at: datetime | None = None
     withdrawn_at: datetime | None = None
+    #: the standing vote's post is a pasted «Ник: текст» line: its time is the file's
+    vote_untimed: bool = False
 
 
 @dataclass
@@ -204,15 +206,22 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
             continue
         vote, problem = read_post_vote(post.text, nick, state, info)
         if problem is not None:  # a vote the rules refused: no vote, and the host is told
+            detail = refused_detail(problem, info)
+            if vote is not None and vote[0] == "vote":  # the post's other targets do count
+                from engine.words import inflect
+
+                detail += f" (засчитан голос за {', '.join(inflect(v, 'accs') for v in vote[1])})"
             refused.append((key, {"player": nick, "kind": "vote_refused",
-                                  "post": post.post_id, "detail": refused_detail(problem, info)}))
+                                  "post": post.post_id, "detail": detail}))
         if vote is None:
             continue
         if vote[0] == "withdraw":
             mine.votes, mine.vote_post, mine.vote_at, mine.withdrawn_at = [], None, None, at
+            mine.vote_untimed = False
         else:
             mine.votes, mine.vote_post, mine.vote_at = vote[1], post.post_id, at
             mine.withdrawn_at = None
+            mine.vote_untimed = bool(post.untimed)
     result.flags = [f for _, f in sorted(flags, key=lambda kf: kf[0])]
     result.refused = [f for _, f in sorted(refused, key=lambda kf: kf[0])]
     result.outsiders = [{"author": a, "posts": n} for a, n in outsiders.items()]
@@ -262,20 +271,25 @@ def bbcode(t: DayTally, voted_by_letter=()) -> str:
     """The vote count as BBCode a host can post in the thread: each candidate with the count
     and the voters in voting order, then «не голосовали»: the players with no vote in the
     thread less ``voted_by_letter`` (a vote sent to the host by letter, which the public post
-    neither shows nor calls silence)."""
+    neither shows nor calls silence). For a closed day the post says that it is the thread's
+    count only, not the day's official one (letter votes and the host's corrections are not
+    in it; the results are the newspaper's: ``mafia-mail newspaper --day N --bbcode``)."""
     from engine.reasons import EVENTS_RU
 
     lines = [f"[b]Подсчёт голосов, день {t.day}[/b]"]
+    closed = ["", f"[i]День {t.day} уже закрыт. Здесь только голоса из ветки форума: голоса "
+                  "письмами ведущему сюда не входят, поэтому это не официальный итог дня — итог "
+                  "дня в газете ведущего.[/i]"] if t.closed else []
     if t.event != "none":
         lines[0] += f" (событие «{EVENTS_RU.get(t.event, t.event)}»)"
     if t.secret:
         lines.append("«Тайна»: голоса в ветке не считаются, голосуют только письмами ведущему.")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + closed) + "\n"
     if not t.tally:
-        lines.append("Голосов пока нет.")
+        lines.append("Голосов в ветке не было." if t.closed else "Голосов пока нет.")
     for e in t.tally:
         lines.append(f"[b]{e['target']}[/b] — {e['count']}: {', '.join(e['voters'])}")
     lines.append("")
     silent = [n for n in t.not_voted if n not in set(voted_by_letter)]
     lines.append("[i]Не голосовали:[/i] " + (", ".join(silent) if silent else "—"))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + closed) + "\n"

@@ -71,8 +71,10 @@ def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
                 at = len(clean)  # not found again: with no vote accepted, it is the last word
             if at >= refused_at:
                 refused, refused_at = p, at
-    if refused is not None and refused_at <= max(last_vote, last_withdraw):
+    if refused is not None and refused_at < max(last_vote, last_withdraw):
         refused = None  # a vote or withdrawal after it: the player said again
+    # (a refused target in the phrase of the accepted vote, «за Шершня и Ягуара» with Шершень
+    # out of the game, is told every time: the vote counts for the living one only)
     if last_withdraw > last_vote:
         return ("withdraw", []), refused
     if targets:
