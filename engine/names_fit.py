@@ -120,7 +120,11 @@ def fits(word: str, reading: str, pets: bool = True) -> bool:
     if len(key_stem) < 3:
         return False
     stems = _stems(word)
-    if any(sound_key(s) in (key_stem, key_full) for s in stems):
+    # by sound alone (the letters differ: «мэр(и)» and «мир(а)») only a reading that is no
+    # dictionary word, as a name read from another script is: «Мэри» is not a case of «мира»
+    # (round 68: «проверяю Мэри Ми» read as Голубь_Мира, silent)
+    by_ear = not is_known_word(reading)
+    if any(sound_key(s) in (key_stem, key_full) and (by_ear or s in (stem, reading)) for s in stems):
         return True
     if len(key_full) >= 5 and not is_known_word(word) and \
             _devoiced(sound_key(word)) == _devoiced(key_full) != key_full:
