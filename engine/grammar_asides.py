@@ -74,6 +74,11 @@ def _last_letter(clause: list[Tok], k: int, hi: int) -> bool:
         k + 1 >= hi or not clause[k + 1].word)
 
 
+#: The words that rule a nick out in an aside after a name («Лёху (не Lexa99)»; round 68: «(the
+#: plain one, not Lady)» read as Lady.Confetti, the one ruled out).
+_NOT = frozenset({"не", "not"})
+
+
 def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             hit: NameHit) -> tuple[NameHit, int]:
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
@@ -157,19 +162,19 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             continue
         named = idx.exact(words, n, None)
         if named is not None and named.nick in hit.candidates and n > lo and (
-                words[n - 1] == "не" or (n > lo + 1 and words[n - 2] == "не" and
+                words[n - 1] in _NOT or (n > lo + 1 and words[n - 2] in _NOT and
                                          words[n - 1] in _OURS)):
             # («…, а не нашего Шуру»: «не» and a possessive or demonstrative before it)
             ruled_out.add(named.nick)
         elif named is not None and named.nick in hit.candidates:
             chosen.add(named.nick)
-        elif named is None and len(words[n]) >= 3 and n > lo and words[n - 1] == "не":
+        elif named is None and len(words[n]) >= 3 and n > lo and words[n - 1] in _NOT:
             # «Таня, которая не Петровна»: a word of the nick she is not
             ruled_out |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
         elif named is None and len(words[n]) >= 3:
             # «Лис, старый который»: a word of one of the nicks only (Старый Лис)
             chosen |= idx.whole_words.get(words[n], set()) & set(hit.candidates)
-        if named is None and words[n] not in _WHICH and (n == lo or words[n - 1] != "не"):
+        if named is None and words[n] not in _WHICH and (n == lo or words[n - 1] not in _NOT):
             # «Лену из QA», «Лену (сейлз)», «Лену, которая qa» for «QA-Lena» beside
             # «lena.sales»: the other word of one candidate's nick
             # (as written too: «QA» is read «ка» in Cyrillic when no nick form is «qa»)
