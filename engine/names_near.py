@@ -52,7 +52,7 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         return hit(sorted(owners), "part") if owners else None
     in_parts = set(owners)
     kind = "part" if owners else "prefix"
-    if len(word) >= THRESHOLDS["prefix_min_len"]:
+    if len(word) >= THRESHOLDS["prefix_min_len"] and not (not owners and _function_word(word)):
         heads = {word}
         if word[-1] in "аяуюеыиой" and len(word) > 4 and \
                 (owners or not is_known_word(word)):
@@ -572,3 +572,18 @@ def _foreign_pets(index: NameIndex, others: set[str], own: str) -> set[str]:
             return set()
         out.add(n)
     return out
+
+
+#: Parts of speech that name nobody (pymorphy3's tags): a preposition, a conjunction, a
+#: particle, a pronoun.
+_FUNCTION_POS = frozenset({"PREP", "CONJ", "PRCL", "NPRO"})
+
+
+def _function_word(word: str) -> bool:
+    """True when ``word`` (lower case, four letters at most) is a function word, which is no
+    nick cut short: round 68's «охраняю нашего босса, пусть спит спокойно под мой сет» read
+    «под» as the start of «Подружка_невесты» (silent)."""
+    if len(word) > 4 or not CYR.search(word):
+        return False
+    parses = morph().parse(word)
+    return bool(parses) and parses[0].tag.POS in _FUNCTION_POS
