@@ -393,16 +393,16 @@ class _Run:
         cols["unvote_json"] = dumps(list(result.unvote))
         # (a vote asked about on a two-vote day keeps the letter's other vote for the answer)
         problems = kept_votes(result.moves, result.problems, ctx.info)
-        cols["problems_json"] = dumps([stored_problem(p) for p in problems])
-        answered = answered_by_refusals(questions, problems, dead=not _living(ctx, nick))
+        living = _living(ctx, nick)
+        answered = answered_by_refusals(questions, problems, dead=not living)
         if answered:  # the reply's refusal answers them: not the host's to answer, and the
             # parser's «ведущий ответит отдельно» on the same words would promise what is not done
             questions = [q for q in questions if q not in answered]
             problems = [p for p in problems if not (p.reason == "question" and p.text and any(
                 p.text in q for q in answered))]
-            cols["problems_json"] = dumps([stored_problem(p) for p in problems])
             reply["questions"] = out.questions = questions
             letter.notes[:] = [n for n in letter.notes if n not in {f"{QUESTION_NOTE}«{q}»" for q in answered}]
+        cols["problems_json"] = dumps([stored_problem(p) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
             # «Страх»: the day waits for this answer, which comes after the deadline by design
@@ -509,7 +509,7 @@ class _Run:
         now_standing = {m.action for m in [*result.moves, *kept]} | \
             {m.move.action for m in [*result.moves, *kept] if m.action == "on_behalf" and m.move is not None}
         self.answers.reply(moves=list(result.moves), problems=problems, state=state, came_after=came_after,
-                           moved=moved, closed_early=closed_early if _living(ctx, nick) else None, standing=kept, replaced=replaced, clan_idle=idle, head=head,
+                           moved=moved, closed_early=closed_early if living else None, standing=kept, replaced=replaced, clan_idle=idle, head=head,
                            overruled=overruled,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),

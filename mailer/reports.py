@@ -80,7 +80,8 @@ def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str]
     autokill point, DECISIONS.md §6–7) and those whose night role move is missing (none
     sent, none left to the boss or made by him for them, no hunt in its place), each in
     roster order. None with no game, no open day or its deadline already past (``close-day``
-    itself tells the host what is wrong)."""
+    itself tells the host what is wrong), and when the early close already began and waits
+    for the «Страх» choice (the host answered for these gaps then)."""
     from engine.calendar import on_time
     from engine.legality import owes_vote
 
@@ -88,7 +89,8 @@ def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str]
 
     with store.session() as s:
         ctx = current_context(s)
-    if ctx is None or not on_time(now, utc(ctx.row.deadline)):
+    if ctx is None or not on_time(now, utc(ctx.row.deadline)) or \
+            (ctx.row.event == "fear" and ctx.row.fear_chosen):
         return None
     rep = status(cfg, store)
     stripped = set(rep.stripped)
@@ -104,13 +106,8 @@ def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
     question); "" when there is no open day before its deadline (nothing early to close), or
     when the early close already began and waits for the «Страх» choice (the host answered
     this question then: a fresh host was asked it a second time after the wait)."""
-    from .day.context import current_context
     from .words import count
 
-    with store.session() as s:
-        ctx = current_context(s)
-    if ctx is not None and ctx.row.event == "fear" and ctx.row.fear_chosen:
-        return ""
     gaps = early_close_gaps(cfg, store, now)
     if gaps is None:
         return ""
