@@ -43,11 +43,10 @@ def _print_report(rep, cfg) -> None:
     if others:  # FORUM.md «Author»: an outsider's votes and words count for nobody
         names = sorted(others.items(), key=lambda a: (-a[1], a[0]))
         shown = ", ".join(f"«{a}» ({n})" for a, n in names[:8]) + (", …" if len(names) > 8 else "")
-        # (the command stays as tests/forum/test_forum_text.py pins it)
-        click.echo(f"  внимание: новые посты авторов, которых нет среди игроков: {shown} — их "
-                   "голоса и слова не считаются. Если это аккаунт игрока, впишите его в "
-                   "forum_name игрока; если это ведущий — в [forum] host_names; если "
-                   "вставка прочитана неверно, уберите её: mafia-mail forum forget --source ФАЙЛ")
+        click.echo(retyped(f"  внимание: новые посты авторов, которых нет среди игроков: {shown} — их "
+                           "голоса и слова не считаются. Если это аккаунт игрока, впишите его в "
+                           "forum_name игрока; если это ведущий — в [forum] host_names; если "
+                           "вставка прочитана неверно, уберите её: mafia-mail forum forget --source ФАЙЛ"))
     for line in rep.problems:
         click.echo(f"  не прочитано: {line}")
     for line in rep.notes:  # read, as part of a post or an outsider's post: the host checks

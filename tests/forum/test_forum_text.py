@@ -291,7 +291,8 @@ def test_import_names_new_posts_of_accounts_that_are_no_players(tmp_path):
                        "Кот Матроскин » 07 дек 2026, 20:25\nИ ещё раз\n")
     assert res.exit_code == 0
     assert "новые посты авторов, которых нет среди игроков: «Кот Матроскин» (2)" in res.output
-    assert "mafia-mail forum forget --source ФАЙЛ" in res.output
+    # the way to undo it as the host types it here (his --config kept)
+    assert f"mafia-mail --config {cfg.path} forum forget --source ФАЙЛ" in res.output
 
 
 def test_close_day_autokill_words_line_names_imported_counts_too(tmp_path):
