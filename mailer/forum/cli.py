@@ -20,8 +20,11 @@ def _print_report(rep, cfg) -> None:
     from ..cli.common import retyped
     from .settings import looks_like_host
 
-    click.echo(f"Постов прочитано: {rep.new + rep.updated + rep.same}; новых: {rep.new}; "
+    click.echo(f"Постов прочитано: {rep.new + rep.updated + rep.same + rep.older}; новых: {rep.new}; "
                f"изменённых: {rep.updated}.")
+    if rep.older:  # FORUM.md «Commands»: only a later version replaces a stored post
+        click.echo(f"  старых версий: {rep.older} — эти посты уже сохранены в более поздней "
+                   "версии (загрузка старше сохранённой), оставлены сохранённые тексты")
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
         click.echo(retyped(f"  {where}: новых постов {rep.per_day[day]}" + (
@@ -113,7 +116,7 @@ def forum_import(ctx: click.Context, files: tuple[str, ...]) -> None:
     rep = _call(import_files, cfg, store, list(files), now=now())
     _print_report(rep, cfg)
     _print_words(cfg, store, rep, now())
-    if rep.new + rep.updated + rep.same == 0:
+    if rep.new + rep.updated + rep.same + rep.older == 0:
         click.echo("Ничего не сохранено: в файлах не нашлось ни одного поста.", err=True)
         sys.exit(1)
 

@@ -31,6 +31,11 @@ class ForumPost(SQLModel, table=True):
     #: (FORUM.md «Day of a post»: a paste's moment is its file's, as relative times are read);
     #: nullable, so a row an earlier version writes into the same database (None) reads False
     untimed: bool | None = None
+    #: when the stored version was read (aware UTC on the host's clock): a saved page's or a
+    #: paste's file time, a downloaded page's time. An older copy read later (a paste saved
+    #: before the post was edited) does not put the older text back; None in rows an earlier
+    #: version wrote (then the copy read last wins, as before)
+    seen_at: datetime | None = None
 
 
 class ForumPage(SQLModel, table=True):

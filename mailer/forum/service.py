@@ -34,6 +34,9 @@ class StoreReport:
     new: int = 0
     updated: int = 0
     same: int = 0
+    #: posts whose stored version was read from a later copy than this one (an older paste
+    #: or page imported again): the stored text kept
+    older: int = 0
     per_day: dict[int | None, int] = field(default_factory=dict)
     before_start: int = 0
     problems: list[str] = field(default_factory=list)
@@ -62,9 +65,14 @@ def refresh_authors(s: Session, settings: ForumSettings) -> None:
 
 
 def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: StoreReport,
-                source: str, now: datetime) -> None:
+                source: str, now: datetime, seen: datetime | None = None) -> None:
     """Store ``posts``: new ids are added (one bulk insert), a changed text or edit time
-    replaces the stored one (the first posting time stays)."""
+    replaces the stored one (the first posting time stays; FORUM.md «Commands»: a post edited
+    since it was read replaces its stored text) — unless the stored version was read from a
+    later copy: ``seen`` (aware, the host's clock) is when this copy was read (a file's time,
+    a page's download), and a copy read before the stored one's ``seen_at``, or whose own
+    edit time is before the stored one's, is an older version: kept out
+    (``report.older``)."""
     from sqlalchemy import insert
 
     from .tally import day_of, windows
@@ -97,7 +105,14 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             if old.text == post.text and old.deleted == post.deleted and \
                     utc(old.edited_at) == utc(post.edited_at):
                 report.same += 1
+                if seen is not None and (old.seen_at is None or utc(seen) > utc(old.seen_at)):
+                    old.seen_at = to_db(seen)
+                    s.add(old)
                 continue
+            if _older_copy(old, post, seen):
+                report.older += 1
+                continue
+            old.seen_at = to_db(seen) if seen is not None else old.seen_at
             old.text, old.words, old.deleted = post.text, _words(post), post.deleted
             old.edited_at = to_db(post.edited_at) if post.edited_at else old.edited_at
             old.kind, old.nick, old.author = kind, nick, post.author
@@ -109,7 +124,8 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
             post_id=post.post_id, author=post.author, nick=nick, kind=kind, at=to_db(post.at),
             edited_at=to_db(post.edited_at) if post.edited_at else None, text=post.text,
             words=_words(post), deleted=post.deleted, seq=post.seq, source=source,
-            stored_at=stamp, untimed=post.untimed)
+            stored_at=stamp, untimed=post.untimed,
+            seen_at=to_db(seen) if seen is not None else None)
         report.new += 1
         if kind == "outsider" and not post.deleted:
             report.outsiders[post.author] = report.outsiders.get(post.author, 0) + 1
@@ -124,6 +140,16 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
                 report.before_start += 1
     if fresh:
         s.execute(insert(ForumPost.__table__), list(fresh.values()))
+
+
+def _older_copy(old: ForumPost, post: Post, seen: datetime | None) -> bool:
+    """True when ``post`` is an older version of the stored ``old`` than the one stored: its
+    own edit time is before the stored one's, or it was read (``seen``) before the stored
+    version was (``old.seen_at``)."""
+    if old.edited_at is not None and not post.deleted and (
+            post.edited_at is None or utc(post.edited_at) < utc(old.edited_at)):
+        return True
+    return seen is not None and old.seen_at is not None and utc(seen) < utc(old.seen_at)
 
 
 def _edited_in_paste(s: Session, posts: list[Post], existing: dict[str, ForumPost]
@@ -293,6 +319,7 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
             if not page.posts and not page.problems and not page.notes:
                 report.problems.append(f"{path.name}: не нашёл ни одного поста "
                                        f"(движок {page.engine})")
-            store_posts(s, settings, page.posts, report, path.name, now)
+            store_posts(s, settings, page.posts, report, path.name, now,
+                        fetched if fetched <= now else mtime)
         refresh_authors(s, settings)
     return report

@@ -110,7 +110,7 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
                     report.engine = report.engine or page.engine
                     report.problems += [f"страница {number}: {p}" for p in page.problems]
                     report.notes += [f"страница {number}: {p}" for p in page.notes]
-                    store_posts(s, settings, page.posts, report, url, now)
+                    store_posts(s, settings, page.posts, report, url, now, fetched)
                     row.next_url, row.posts = page.next_url, len(page.posts)
                 row.digest = digest
                 row.number = number

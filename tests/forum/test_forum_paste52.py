@@ -311,3 +311,33 @@ def test_a_pasted_edit_line_gives_the_edit_time_for_the_late_edit_flag(tmp_path)
     assert [(f["player"], f["kind"], f["detail"]) for f in day["flags"]] == [
         ("Зоя", "edited_after_deadline", "08.12.2026 20:00")]
     assert day["players"]["Зоя"]["words"] == 2 and day["players"]["Гоша"]["words"] == 2
+
+
+def test_an_older_paste_imported_again_does_not_put_the_older_text_back(tmp_path):
+    """Session 53 (the fresh host's finding of session 52): after an edited post replaced the
+    stored one, importing the older paste again (saved before the edit) put the older text
+    and its vote back. A copy read before the stored version — by its file's time, or with
+    no edit mark where the stored version has one — is kept out, and the host is told."""
+    cfg, _store = make_game(tmp_path / "g")
+    first = "Гном\n07.12.2026, 20:00\nГолосую за Буку.\n\nЗоя\n07.12.2026, 20:05\nПока молчу.\n"
+    _paste(cfg, tmp_path, "a.txt", first, when=DAY1_END - timedelta(hours=3))
+    quiet_edit = "Гном\n07.12.2026, 20:00\nГолосую за Буку. Нет, за Кузю.\n\nЗоя\n07.12.2026, 20:05\nПока молчу.\n"
+    res = _paste(cfg, tmp_path, "b.txt", quiet_edit, when=DAY1_END - timedelta(hours=2))
+    assert "новых: 0; изменённых: 1" in res.output, res.output
+    assert _day(cfg)["players"]["Гном"]["votes"] == ["Кузя"]
+    # the first file again, its time before the second's: the stored (later) text stays
+    again = _run(cfg, "forum", "import", str(tmp_path / "a.txt"))
+    out = " ".join(again.output.split())
+    assert again.exit_code == 0 and "новых: 0; изменённых: 0" in out, out
+    assert "старых версий: 1" in out
+    assert _day(cfg)["players"]["Гном"]["votes"] == ["Кузя"]
+    # a copy of the first text saved later (a new file) but with no edit mark, where the
+    # stored version carries one, is older too
+    marked = ("Гном\n07.12.2026, 20:00\nГолосую за Буку. UPD: за Гошу.\n"
+              "Последний раз редактировалось Гном 07 дек 2026, 21:00, всего редактировалось 1 раз.\n")
+    res = _paste(cfg, tmp_path, "c.txt", marked, when=DAY1_END - timedelta(hours=1))
+    assert "изменённых: 1" in res.output and _day(cfg)["players"]["Гном"]["votes"] == ["Гоша"]
+    res = _paste(cfg, tmp_path, "d.txt", "Гном\n07.12.2026, 20:00\nГолосую за Буку. Нет, за Кузю.\n",
+                 when=DAY1_END - timedelta(minutes=30))
+    assert "старых версий: 1" in " ".join(res.output.split())
+    assert _day(cfg)["players"]["Гном"]["votes"] == ["Гоша"]
