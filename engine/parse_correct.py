@@ -46,6 +46,24 @@ from .parse_swap import exchange
 _W = attrgetter("w")  # a token's normalised text
 
 
+def _sender_signs(ctx: Ctx, clause: list[Tok]) -> bool:
+    """True when ``clause`` opens the letter's last line with the sender's own nick as it is
+    spelled, and nothing follows on the line but a remark in brackets («Огарок (сын полка,
+    как шутят в бригаде)»): the letter's signature, never a target finishing the move before."""
+    line_start = ctx.text.rfind("\n", 0, clause[0].start) + 1
+    line_end = ctx.text.find("\n", clause[0].start)
+    line_end = len(ctx.text) if line_end < 0 else line_end
+    if ctx.text[line_start:clause[0].start].strip() or ctx.text[line_end:].strip():
+        return False
+    hit = name_index(ctx.nicks).exact(clause_words(clause), 0, None)
+    if hit is None or hit.nick != ctx.sender.nick:
+        return False
+    written = ctx.text[clause[0].start:clause[hit.length - 1].end]
+    rest = ctx.text[clause[hit.length - 1].end:line_end].strip()
+    return lower_of(written) == lower_of(hit.nick) and (
+        not rest or rest.startswith("(") and rest.endswith(")"))
+
+
 def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
     """True when the boss's clause is a member's nickname and a colon alone («Кремень:»,
     «sudo_rm:» of a YAML block): the heading of the member's orders on the lines after it,
@@ -167,7 +185,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     items it replaces. «Линч: Бука. Хотя нет, Сергей.» (correction words, then the name) or
     «Линч:⏎Бука» (the move right before, ``adjacent``, had no target). True when the clause
     was one."""
-    if prev is None or _member_heading(ctx, clause):
+    if prev is None or _member_heading(ctx, clause) or _sender_signs(ctx, clause):
         return False
     if adjacent and _withdrawn_from(ctx, clause, prev, items):
         return True  # «снимаю голос⏎с Коровьева»: whom the vote is taken off, no vote
@@ -530,6 +548,8 @@ def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | No
     dash = next((n for n in range(k + 1, len(clause) - 1)
                  if clause[n].w == "—" and clause[n + 1].word), None)
     if dash is None:
+        dash = _comma_after_remark(ctx, clause, k, prev)
+    if dash is None:
         return None
     kws = find_keywords(clause, set(range(dash + 1)), name_index(ctx.nicks))
     kw = next((kw for kw in kws if kw.i == dash + 1), None)
@@ -537,6 +557,26 @@ def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | No
             kw.hypothetical or kw.imperative:
         return None
     return kw
+
+
+def _comma_after_remark(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> int | None:
+    """The index of the comma that ends a remark on the move taken back, when the correction
+    words end at ``k`` and words follow it: «Линч X… хотя нет, X и так завалят, линч Y» (the
+    remark names nobody but the old move's targets and makes no move; the words after the
+    comma are then read as the move written again in full by :func:`_move_after_dash`).
+    None when the first comma after ``k`` has no remark before it, or the remark names
+    another player («Нет, Сергея, лечу Y»: two choices) or holds a move word."""
+    comma = next((n for n in range(k + 1, len(clause) - 1) if clause[n].w == ","), None)
+    if comma is None or comma - k < 2 or not clause[comma + 1].word:
+        return None
+    remark = clause[k:comma]
+    old = prev_targets(prev)
+    hits = names_in(ctx, remark, True, forms=True)
+    if not hits or any(h.nick is None or h.nick not in old for h, _, _ in hits) or any(
+            not third_person(remark[kw.i].w) for kw in
+            find_keywords(remark, set(), name_index(ctx.nicks))):
+        return None  # (a move word said of others stays a remark: «X и так завалят»)
+    return comma
 
 
 def _left_to_boss(ctx: Ctx, clause: list[Tok], k: int) -> bool:

@@ -260,8 +260,12 @@ def _za_prefix(clause: list[Tok]) -> int:
         n = _za_prefix(clause[k + 1:])  # «я за Лиса ворую у X»: the boss moving for him, as «за Лиса …»
         return k + 1 + n if n else 0
     k = 0
-    while k < len(clause) and k < 4 and clause[k].w in _ZA_OPENERS:
-        k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …»
+    if len(clause) > 3 and clause[0].word and clause[0].cap and clause[1].w == "," and \
+            clause[2].w in _HEARKEN:
+        k = 2  # «Ромашка, слушай: за Ромашку — …»: the one spoken to, then «слушай»
+    while k < len(clause) and k < 5 and (clause[k].w in _ZA_OPENERS or clause[k].w in _HEARKEN
+                                         or (k and clause[k].w == ":")):
+        k += 1  # «А за Лиса: …», «Так что теперь за Лиса (…): …», «Слушай: за Лиса — …»
     k = k + 1 if k < len(clause) and clause[k].word and clause[k].w in _ORDER_WORDS else k
     if k < len(clause) and clause[k].word and clause[k].w in ("за", "для"):
         mark = next((n for n in range(k + 1, min(len(clause), k + 24))
@@ -281,6 +285,9 @@ _CORRECTION_OPENERS = frozenset({"поправка", "уточнение", "upd"
 _ZA_OPENERS = frozenset({"а", "и", "ну", "так", "что", "теперь", "тогда", "значит", "итак",
                          "сегодня", "ещё", "еще", ",", "поэтому", "вот", "также", "далее",
                          "дальше", "затем"})
+
+#: Words that call for attention before the order («Слушай: за Лиса — …», «Короче, за Лиса …»).
+_HEARKEN = frozenset({"слушай", "слушайте", "смотри", "смотрите", "короче", "внимание", "кстати"})
 
 
 def _past_own(ctx: Ctx, clause: list[Tok], k: int) -> int:
