@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.reasons import ACTIONS_RU, ACTOR_BLOCKS
+from engine.reasons import ACTIONS_RU, ACTOR_BLOCKS, agree
 from engine.turn_types import Tally
 
 #: Info results as the player's own letter tells them, to her (engine.reasons.RESULTS_RU
@@ -24,17 +24,17 @@ CAUSE_RU = {
     "explosion": "взрыв в доме",
 }
 
-#: The same for a player with ``gender = "m"`` / ``"f"`` in the config.
-CAUSE_BY_GENDER = {
-    "m": {"lynch": "повешен", "autokill": "выбыл по автокиллу", "psycho": "умер после визита к шизику",
-          "clan1": "убит ночью", "clan2": "убит ночью", "maniac": "убит ночью",
-          "hunt": "убит мирной охотой", "mortar": "убит из миномёта",
-          "explosion": "погиб при взрыве в доме"},
-    "f": {"lynch": "повешена", "autokill": "выбыла по автокиллу", "psycho": "умерла после визита к шизику",
-          "clan1": "убита ночью", "clan2": "убита ночью", "maniac": "убита ночью",
-          "hunt": "убита мирной охотой", "mortar": "убита из миномёта",
-          "explosion": "погибла при взрыве в доме"},
+#: The same as a phrase for either gender («убит(а) ночью»), agreed by
+#: :func:`engine.reasons.agree` with a player's gender (none given: as written).
+CAUSE_AGREED_RU = {
+    "lynch": "повешен(а)", "autokill": "выбыл(а) по автокиллу", "psycho": "умер(ла) после визита к шизику",
+    "clan1": "убит(а) ночью", "clan2": "убит(а) ночью", "maniac": "убит(а) ночью",
+    "hunt": "убит(а) мирной охотой", "mortar": "убит(а) из миномёта",
+    "explosion": "погиб(ла) при взрыве в доме",
 }
+
+#: The same for a player with ``gender = "m"`` / ``"f"`` in the config.
+CAUSE_BY_GENDER = {g: {k: agree(v, g) for k, v in CAUSE_AGREED_RU.items()} for g in ("m", "f")}
 
 #: How the player himself is told he left the game (second person: no gender needed).
 YOU_CAUSE_RU = {

@@ -82,14 +82,17 @@ def test_a_reclose_reads_the_next_days_letters_again_and_tells_what_changed(game
     assert new_s.state == "queued" and new_s.subject == "Re: Ход (исправлено)"
     assert new_s.body.startswith("Здравствуйте, Serginio!\n\nИсправление: ведущий пересмотрел итоги дня 1 "
                                  "и закрыл его заново")
-    assert ("  - вы выбыли из игры по исправленным итогам дня 1 (убит(а) Кланом 1): ваши ходы не "
+    # the killer is named to nobody (session 53: the reply named the clan, which the
+    # newspaper and the results letters never do): the public words of a death
+    assert ("  - вы выбыли из игры по исправленным итогам дня 1 (вас убили ночью): ваши ходы не "
             "принимаются.\n  - больше не принято «Голос на линче: Ягуарчик».") in new_s.body
     assert "Вы выбыли из игры, ходы не принимаются: «Линч: Ягуарчик»" in new_s.body
     old_m, new_m = _to(game, "m2@x")
     assert old_m.state == "sent" and new_m.state == "queued"
-    assert ("  - больше не принято «Проверка: Serginio» — Serginio убит(а) Кланом 1 по исправленным "
-            "итогам дня 1.\n  - больше не принято «Голос на линче: Serginio» — Serginio убит(а) Кланом 1 "
+    assert ("  - больше не принято «Проверка: Serginio» — Serginio убит(а) ночью по исправленным "
+            "итогам дня 1.\n  - больше не принято «Голос на линче: Serginio» — Serginio убит(а) ночью "
             "по исправленным итогам дня 1.") in new_m.body
+    assert "Клан" not in new_m.body and "Клан" not in new_s.body
     # nothing changed for Бука: no second reply (the new reading's is taken off, kept with why)
     assert [o.state for o in _to(game, "b2@x")] == ["sent", "dropped"]
     assert _to(game, "b2@x")[1].error == "после пересмотра дня 1 письмо прочитано так же: игрок уже получил этот ответ"

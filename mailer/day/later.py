@@ -14,12 +14,13 @@ from sqlmodel import Session, select
 from engine.calendar import on_time
 from engine.model import Move
 from engine.move_words import describe_move
-from engine.reasons import CAUSES_RU, agree
+from engine.reasons import agree
 
 from ..config import GameConfig
 from ..intake import back_to_pending
 from ..letter_state import LetterState
 from ..out_state import MAYBE_SENT, UNSENT
+from ..render_words import CAUSE_AGREED_RU, YOU_CAUSE_RU
 from ..store import Letter, Outgoing, dumps, loads, utc
 from ..when import local_text
 
@@ -183,8 +184,9 @@ def _correction(cfg: GameConfig, day: int, nick: str, changed, deaths: dict[str,
     out = [head, "Что изменилось:"]
     me = deaths.get(nick)
     if me:
+        # (the public words of the newspaper and the results letters: no killer named)
         out.append(f"  - вы выбыли из игры по исправленным итогам дня {day} "
-                   f"({agree(CAUSES_RU.get(me, me), genders.get(nick))}): ваши ходы не принимаются.")
+                   f"({YOU_CAUSE_RU.get(me, me)}): ваши ходы не принимаются.")
     many = len(changed) > 1
     for e, letter in changed:
         which = f"письмо от {local_text(utc(letter.received), cfg.zone)}: " if many else ""
@@ -194,7 +196,7 @@ def _correction(cfg: GameConfig, day: int, nick: str, changed, deaths: dict[str,
             if m in after:
                 continue
             why = [t for t in (m.targets or (m.target,)) if t and t in deaths and t != nick]
-            because = "; ".join(f"{t} {agree(CAUSES_RU.get(deaths[t], deaths[t]), genders.get(t))} "
+            because = "; ".join(f"{t} {agree(CAUSE_AGREED_RU.get(deaths[t], deaths[t]), genders.get(t))} "
                                 f"по исправленным итогам дня {day}" for t in why)
             out.append(f"  - {which}больше не принято «{describe_move(m)}»"
                        + (f" — {because}." if because else "."))
