@@ -83,6 +83,10 @@ class GameFile:
     rules: HouseRules
     roles: dict[str, str]
     turns: list[TurnSpec]
+    #: the game's own words (optional top-level ``[words]``, as a config's: action id → the
+    #: host's words, or → lexicon fields), which its letters were read with; ``mafia-mail
+    #: export`` writes the config's and the taught ones, so the file replays on its own
+    words: dict[str, Any] = field(default_factory=dict)
 
 
 def load_game_file(text: str) -> GameFile:
@@ -96,7 +100,7 @@ def load_game_file(text: str) -> GameFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(f"файл игры не читается как TOML: {exc}") from exc
-    unknown = sorted(set(data) - {"title", "game", "roles", "turn"})
+    unknown = sorted(set(data) - {"title", "game", "roles", "turn", "words"})
     if unknown:
         if {"player", "mailbox", "send"} & set(unknown):
             raise GameFileError("это файл настроек игры (config), а нужен файл игры: [game], [roles] и "
@@ -117,7 +121,17 @@ def load_game_file(text: str) -> GameFile:
     if not isinstance(turns_raw, list):
         raise GameFileError("[[turn]]: нужен массив таблиц")
     turns = [_turn(i + 1, t, roles, tz) for i, t in enumerate(turns_raw)]
-    return GameFile(str(data.get("title", "")), seed, tz, start, rules, roles, turns)
+    words = data.get("words", {})
+    if not isinstance(words, dict):
+        raise GameFileError("[words]: нужна таблица (ход = [слова], как [words] в настройках игры)")
+    if words:
+        from .lexicon.game import GameWordsError, game_tables
+
+        try:
+            game_tables(words)
+        except GameWordsError as exc:
+            raise GameFileError(str(exc)) from exc
+    return GameFile(str(data.get("title", "")), seed, tz, start, rules, roles, turns, words)
 
 
 def _check(fn, where: str):

@@ -48,6 +48,8 @@ def install(words: dict | None = None) -> None:
     the lexicon is read or built at its first use only."""
     from engine.lexicon import provide
 
+    global _INSTALLED
+    _INSTALLED = dict(words or {})
     if not words:
         provide(cached)
         return
@@ -61,6 +63,16 @@ def install(words: dict | None = None) -> None:
 
         make = _MAKERS[digest] = make
     provide(make)
+
+
+#: The game words :func:`install` handed to the parser last (none: the shipped lexicon's).
+_INSTALLED: dict = {}
+
+
+def installed_words() -> dict:
+    """The game words :func:`install` last handed to the parser in this process (action id →
+    words or lexicon fields; empty: the shipped lexicon only), a copy."""
+    return dict(_INSTALLED)
 
 
 def words_key(words: dict | None) -> str:

@@ -8,14 +8,23 @@ from engine.gamefile import GameFile, load_game_file
 
 
 def read_game(path: str) -> GameFile:
-    """The game file at ``path`` (TOML, UTF-8; SCENARIOS.md «Game file»).
+    """The game file at ``path`` (TOML, UTF-8; SCENARIOS.md «Game file»); a file that carries
+    the game's words (``[words]``, as ``export`` writes them) has them handed to the parser,
+    joined to those already installed (a named config's and its taught ones).
 
     Raises:
         engine.gamefile.GameFileError: not a valid game file (Russian message).
         OSError: the file cannot be read.
     """
     with open(path, encoding="utf-8") as fh:
-        return load_game_file(fh.read())
+        game = load_game_file(fh.read())
+    if game.words:  # the file's own words (an exported game's): its letters are read with them
+        from .config import merged_words
+        from .lexicon_cache import install, installed_words
+
+        file_lists = {a: w for a, w in game.words.items() if isinstance(w, list)}
+        install(merged_words({**game.words, **installed_words()}, file_lists))
+    return game
 
 
 def letter_text(raw: bytes, *, eml: bool):

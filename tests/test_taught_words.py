@@ -198,3 +198,42 @@ def test_close_day_does_what_the_reply_after_the_words_change_says(game):
         result = loads(s.get(DayRow, 1).result_json)
     heals = [m for m in result["moves"] if m["action"] == "heal"]
     assert [(m["by"], m["target"], m["outcome"]) for m in heals] == [("Бука", "Маруська", "done")]
+
+
+def test_an_exported_game_carries_its_taught_words_and_replays_on_its_own(game):
+    """A fresh host (session 53): ``export`` left out the words taught with ``words add``, so
+    ``replay --check`` of the file away from the game's config read the taught letter as
+    nothing and the day came out otherwise. The file now carries the game's words (``[words]``)
+    and replays alone; the same file without them does not match its own expectations."""
+    import tomllib
+
+    from mailer.cli import main
+    from mailer.day import close_day
+
+    game.deliver(letter("jaguar@example.org", "Убить Serginio", msgid="k@x"), START + timedelta(hours=2))
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Serginio. Линч: Маруська", msgid="own@x"),
+                 START + timedelta(hours=3))
+    game.sync()
+    from mailer.taught_words import reread_changed
+
+    before = with_taught(game.cfg, game.store).words
+    teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
+    reread_changed(game.cfg, game.store, before, now=NOW)  # as `words add` does
+    close_day(with_taught(game.cfg, game.store), game.store, now=DEADLINE + timedelta(minutes=5))
+    install()
+    runner = CliRunner()
+    env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": None}
+    path = game.root / "archive.toml"
+    assert runner.invoke(main, ["export", str(path)], env=env).exit_code == 0
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["words"] == {"heal": ["отпаивать компотом"]}
+    assert data["turn"][0]["expect"]["dead"] == ["Маруська"]  # lynched; Serginio healed
+    alone = {"MAFIA_MAIL_CONFIG": None, "COLUMNS": None}
+    res = runner.invoke(main, ["replay", str(path), "--check"], env=alone)
+    assert res.exit_code == 0, res.output
+    bare = game.root / "bare.toml"
+    bare.write_text(path.read_text(encoding="utf-8").replace('[words]\n"heal" = ["отпаивать компотом"]\n', ""),
+                    encoding="utf-8")
+    assert "words" not in tomllib.loads(bare.read_text(encoding="utf-8"))
+    res = runner.invoke(main, ["replay", str(bare), "--check"], env=alone)
+    assert res.exit_code == 1 and "Serginio" in res.output, res.output
