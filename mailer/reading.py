@@ -408,6 +408,11 @@ class _Run:
             # «Страх»: the day waits for this answer, which comes after the deadline by design
             out.fear_choice = fear[-1].target
             late_for = None
+        elif late_for is ctx.row and ctx.row.fear_chosen == nick and ctx.row.status == "open" and \
+                any(p.action == "fear_choice" for p in problems):
+            # «Выбираю Кирку» (Кир or Кира?): the chooser's unclear answer is asked about now,
+            # in the day that waits for it — not put off to the next day as a late letter
+            late_for = None
         if late_for is ctx.row:
             # received after the open day's deadline, before the host closed it: the letter
             # belongs to the next day (DECISIONS.md §2, §8) and waits for it (stays pending);
