@@ -47,3 +47,40 @@ def test_an_unclear_fear_answer_after_the_deadline_is_asked_in_the_waiting_day(t
     assert "«Страх»: выбор Ромашки — Бука" in " ".join(synced.output.split()), synced.output
     closed = run(["close-day"], last)
     assert closed.exit_code == 0 and "День 1 закрыт." in closed.output, closed.output
+
+
+def test_a_game_over_that_says_the_same_again_is_not_sent_twice(tmp_path):
+    """Finding 4: the host reopened the last day and closed it again with the same end:
+    «Итоги не изменились … повторно не посылаются» for the results, yet every player got a
+    second «Игра окончена (исправлено)» saying just what the first said. And a notice «your
+    letter counts for day 3», queued before the re-close, stayed in the queue with no day 3."""
+    from mailer.day import close_day, reopen_day
+    from mailer.outbox import send_all
+    from mailer.store import Outgoing
+    from mailer.sync import sync
+    from sqlmodel import select
+    from test_fresh_host49 import ended_on_day_two
+    from test_sync import Game, letter
+
+    g = Game(tmp_path)
+    try:
+        end = ended_on_day_two(g)
+        send_all(g.cfg, g.store, now=end)
+        sent = [r for r in g.replies("final") if r.state == "sent"]
+        assert len(sent) == len(g.cfg.players)
+        reopen_day(g.cfg, g.store, 2)
+        # a letter after day 2's deadline while it is open again: «counts for day 3»
+        g.deliver(letter("buka@example.org", "Эх. Линч: Маруська", msgid="late@x"),
+                  end + timedelta(minutes=1))
+        sync(g.cfg, g.store, now=end + timedelta(minutes=2))
+        with g.store.session() as s:
+            notice = s.exec(select(Outgoing).where(Outgoing.ref.like("next_day:late@x%"))).one()
+            assert notice.state == "queued" and notice.day == 3
+        report = close_day(g.cfg, g.store, now=end + timedelta(minutes=3))
+        assert report.winner == "civilians" and report.final_unchanged == len(g.cfg.players)
+        assert [r for r in g.replies("final") if r.state == "queued"] == []
+        with g.store.session() as s:
+            notice = s.exec(select(Outgoing).where(Outgoing.ref.like("next_day:late@x%"))).one()
+        assert notice.state == "dropped" and "дня 3 не будет" in notice.error, (notice.state, notice.error)
+    finally:
+        g.store.dispose()

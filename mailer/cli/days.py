@@ -312,6 +312,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     if rep.unchanged:
         click.echo(f"Итоги не изменились для игроков: {rep.unchanged} — их прежние письма с итогами "
                    "уже отправлены, повторно не посылаются.")
+    if rep.final_unchanged:
+        click.echo(f"Письмо «Игра окончена» не изменилось для игроков: {rep.final_unchanged} — "
+                   "прежнее уже отправлено, повторно не посылается.")
     if rep.read_first:
         click.echo(f"Перед закрытием прочитано писем дня {rep.day}: {rep.read_first}.")
     if rep.read:

@@ -41,6 +41,7 @@ class CloseReport:
     newspaper: str = ""
     letters: int = 0
     unchanged: int = 0  # reopen-day: players whose result letter, already sent, stayed the same
+    final_unchanged: int = 0  # reopen-day: players whose «Игра окончена», already sent, stayed the same
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
@@ -281,7 +282,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.paper_json = dumps(paper)
         row.newspaper, row.newspaper_bbcode = paper_text, paper_bbcode
         s.add(row)
-        letters = unchanged = 0
+        letters = unchanged = final_unchanged = 0
         corrected = _sent_before(s, row) if row.revision else {}
         # reopen-day of the day that ended the game, now closed with the game going on: whoever
         # was sent «Игра окончена» is told it is cancelled (the dead, who get no result, too)
@@ -310,10 +311,15 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         if final is not None:  # the end of the game: every player, the dead too, is told
             # (a re-closed last day: who was sent «Игра окончена» before is told this one
             # replaces it, its subject marked as corrected)
+            _drop_next_day_notices(s, row.day)
             ended = _ended_before(s, row) if row.revision else set()
+            told = _final_sent(s, row) if ended else {}
             for p in cfg.players:
                 subject = cfg.subject("игра окончена")
                 body = renderer.final_letter(nick=p.nick, final=final)
+                if told.get(p.nick) == body:
+                    final_unchanged += 1  # the same «Игра окончена» he was sent: not sent twice
+                    continue
                 if p.nick in ended:
                     subject = corrected_subject(subject)
                     body = f"{_REENDED.format(day=row.day)}\n\n{body}"
@@ -331,7 +337,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         # a re-close: what was read for the later days was read against the old state
         earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
         return CloseReport(day=row.day, result=result, newspaper=paper_text,
-                           letters=letters, unchanged=unchanged, thread=thread, earlier=earlier,
+                           letters=letters, unchanged=unchanged, final_unchanged=final_unchanged,
+                           thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
 
@@ -448,6 +455,31 @@ def _ended_before(s: Session, row: DayRow) -> set[str]:
     one, all undone by ``reopen-day`` of ``row``'s day."""
     return {nick for nick in s.exec(select(Outgoing.to_nick).where(
         Outgoing.kind == "final", Outgoing.day >= row.day, Outgoing.state == OutState.SENT)) if nick}
+
+
+def _drop_next_day_notices(s: Session, day: int) -> int:
+    """Take off the queue the unsent notices «письмо относится ко дню ``day`` + 1» (replies
+    with ref ``next_day:…``): the game ended with ``day``, there is no next day, and
+    «Игра окончена» goes to every player instead. Returns how many."""
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.day == day + 1,
+                                             Outgoing.state.in_(UNSENT))):
+        if (out.ref or "").startswith("next_day:"):
+            drop_unsent(s, out, f"игра окончена днём {day}: дня {day + 1} не будет, игрок получит "
+                                "письмо «Игра окончена»")
+            n += 1
+    return n
+
+
+def _final_sent(s: Session, row: DayRow) -> dict[str, str]:
+    """Players sent «Игра окончена» for ``row``'s day or a later one (before ``reopen-day``):
+    nick → the text of the last one sent, its «Исправление: …» first paragraph taken off, to
+    tell a letter that would say the same again."""
+    head = _REENDED.format(day=row.day) + "\n\n"
+    sent = s.exec(select(Outgoing.to_nick, Outgoing.body).where(
+        Outgoing.kind == "final", Outgoing.day >= row.day, Outgoing.state == OutState.SENT)
+        .order_by(Outgoing.id)).all()
+    return {nick: body[len(head):] if body.startswith(head) else body for nick, body in sent if nick}
 
 
 def event_drawn(row: DayRow) -> bool:
