@@ -54,13 +54,16 @@ _SELF = "сам(а) "
 
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
                statuses: Mapping[str, list[str]] | None = None,
-               genders: Mapping[str, str] | None = None) -> str:
+               genders: Mapping[str, str] | None = None,
+               moves: list[dict[str, Any]] | None = None) -> str:
     """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
     босса»); a reason about the mover himself («сам(а) в гостях у Стервы») agrees with his
     ``gender`` when the host gave it. The member is named in the accusative («кража за
-    Колобка»), as the letters name him (:func:`engine.move_words.move_title`). A clan kill
+    Колобка»), as the letters name him (:func:`engine.move_words.move_title`); a move left to
+    the boss for which the boss made none (``moves``: all the turn's) says so, never
+    «выполнено». A clan kill
     that went through although its orderer was beaten, robbed or a guest (``statuses``, the
     turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill). A
     boss's move for a member stopped by the member's own state names the member («кража за
@@ -83,6 +86,9 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
+    if m["action"] == "delegate" and m["outcome"] == "done" and moves is not None and not any(
+            o.get("member") == m["by"] and o.get("outcome") != "refused" for o in moves):
+        return f"    • {action} — босс хода за него не сделал"
     withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
     reason = "superseded" if withdrawn_late else m["reason"]
     said = phrase(reason, m["outcome"])
@@ -174,7 +180,8 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        lines += [_move_line(m, state, genders.get(nick), data.get("statuses"), genders) for m in moves]
+        lines += [_move_line(m, state, genders.get(nick), data.get("statuses"), genders, data["moves"])
+                  for m in moves]
         if nick in lost:
             lines.append(LOST_VOTE_LINE.format(
                 why=" («Пальмы цветут»: его голос — против него самого"

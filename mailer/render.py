@@ -407,6 +407,11 @@ class Renderer:
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])),
                                lost=result.event if nick in result.lost_vote else None)
+            for m in moves:
+                if m["action"] == "delegate" and m.get("outcome") == "done" and not any(
+                        o.get("member") == nick and o.get("outcome") != "refused" for o in data["moves"]):
+                    # «на усмотрение босса» and the boss made no move for him: never «выполнен»
+                    m["told"] = "босс в эту ночь хода за вас не сделал"
             # the role his search looked for: the fan's, or the swindler's stolen search's
             sought = next((m.sought for m in result.moves if m.by == nick and m.sought),
                           None) or p.fan_search_role

@@ -84,3 +84,36 @@ def test_a_game_over_that_says_the_same_again_is_not_sent_twice(tmp_path):
         assert notice.state == "dropped" and "дня 3 не будет" in notice.error, (notice.state, notice.error)
     finally:
         g.store.dispose()
+
+
+def test_a_move_left_to_the_boss_who_made_none_is_not_told_done():
+    """Finding 8: «Ход на усмотрение босса» and the boss sent nothing for her: her results
+    letter and explain said «выполнен(о)» though nothing was done."""
+    from engine.explain import explain_turn
+    from mailer.render import Renderer
+    from test_fresh_user19 import BEHALF_ROLES, _turn
+
+    moves = [{"by": "B", "action": "on_behalf", "member": "T", "move": {"action": "rob", "target": "D"}},
+             {"by": "G", "action": "delegate"}]
+    t = _turn(BEHALF_ROLES, [{"moves": moves, "votes": {}}])
+    notes = explain_turn(t.result, t.state_before).splitlines()
+    assert "    • охрана на усмотрение босса — босс хода за него не сделал" in notes, notes
+    assert not any("на усмотрение босса — выполнено" in line for line in notes)
+    assert "    • кража за T (Вор, Клан 1) → D — выполнено" in notes
+
+
+def test_the_result_letter_of_a_move_left_to_a_silent_boss_says_so(tmp_path):
+    """Finding 8, the player's side: the thief left her move to the boss, who sent nothing."""
+    from mailer.day import close_day
+    from test_fresh_user28 import _game, _send
+    from test_sync import DEADLINE
+
+    g = _game(tmp_path)
+    try:
+        _send(g, "thief@example.org", "Ход на усмотрение босса. Линч: Кира", "d1@x", 2)
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        [body] = [r.body for r in g.replies("result") if r.to_nick == "Ловчила"]
+        assert "босс в эту ночь хода за вас не сделал" in body, body
+        assert "усмотрение босса — выполнен" not in body.replace("\n", " ")
+    finally:
+        g.store.dispose()
