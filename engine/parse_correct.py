@@ -456,6 +456,14 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 return False if called else _doubled(ctx, clause, prev, items)
             if called:
                 return _doubled(ctx, clause, prev, items)
+        if k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev) and \
+                comma == first_end and clause[comma].w == "," and \
+                any(t.word and predicate(t.w) for t in clause[comma + 1:]):
+            # «Маньячу Кракена. Нет, стоп — Кракен, похоже, громила, пусть живёт»: the player
+            # the move was on, named again after the correction words with a remark that has
+            # a verb of its own, is talked about, never chosen again: the move is taken back
+            # (asked, unless a later move of its kind answers it: «… Маньячу Кока.»)
+            return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=True)
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)
