@@ -80,7 +80,11 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
                                    clause[k].w in _ORDER_VERBS or (k and clause[k].w == ":")):
             k += 1  # «Нашего уважаемого Ласку прошу …», «Поручаю Ласке …», «Ладно, Норд …»
         k = k if k < len(clause) and clause[k].word else 0
-        k = _past_own(ctx, clause, k)
+        own = _past_own(ctx, clause, k)
+        if own != k:
+            while own < len(clause) and clause[own].w in ("а", "но", "и", "ну"):
+                own += 1  # «Мастер пусть сам решает, а Клюшку беру на себя: …»
+        k = own
         if k >= len(clause):
             return False, 0, None
         if clause[k].w in ("если", "ежели", "коли") and k + 1 < len(clause):
