@@ -53,15 +53,20 @@ _ONE_GIVE = re.compile(r"(?i)\b(один)(\s+)(даю|отдаю)\b(?=[^.!?\n]*\
 #: «Голос один даю, за X», «Один голос отдаю, за X» on a two-vote day: one vote given (the
 #: second kept), said with the count word: read as «первый голос отдаю за X».
 _ONE_VOTE_GIVE = re.compile(r"(?i)\b(?:голос\s+один|один\s+голос)\s*,?\s*(?:даю|отдаю|отдам)\b(?:\s*,)?")
-#: «Голос один, второй пока берегу: X», «Голос (один, второй пока оставлю себе, подумаю) — X»
-#: on a two-vote day: the aside that the second vote is kept, between the vote word and the
+#: «Голос один, второй пока берегу: X», «Голос (один, второй пока оставлю себе, подумаю) — X»,
+#: «Голос у меня один, второй не знаю кому: X» on a two-vote day: the aside that the second vote is kept, between the vote word and the
 #: colon or dash before the player; the aside is left out («Голос: X»). It must say the
 #: second is kept (:data:`_KEPT_WORDS`), else it stays.
-_SECOND_KEPT = re.compile(r"(?i)\b(голос)\s*(?:\(\s*один\s*,\s*второй\b([^()\n]{0,60})\)|"
+_SECOND_KEPT = re.compile(r"(?i)\b(голос)(?:\s+у\s+меня)?(?:\s+сегодня)?\s*(?:\(\s*один\s*,\s*второй\b([^()\n]{0,60})\)|"
                           r"один\s*,\s*второй\b([^:—–\n.!?()]{0,50}?))(?=\s*[:—–])")
+#: «Линч X, второй голос пока не отдаю» on a two-vote day: the second vote said kept after
+#: the vote, in the same sentence; the comma made a full stop (the vote is read alone).
+_SECOND_TAIL = re.compile(r"(?i),(\s+(?:а\s+)?второй\s+голос\b)([^.!?\n,]{0,50})")
+#: «Голос у меня (сегодня) один — за X» on a two-vote day: one vote given, «Голос — за X».
+_ONE_ONLY = re.compile(r"(?i)\b(голос)\s+у\s+меня(?:\s+сегодня)?\s+один(?=\s*[—–:])")
 #: Words of an aside saying the second vote is kept for later.
 _KEPT_WORDS = re.compile(r"(?i)\b(?:оставл\w*|берегу|сберегу|берёгу|придерж\w*|приберег\w*|попридерж\w*|"
-                         r"не\s+трачу|не\s+отдаю|пока|позже|потом|подумаю)\b")
+                         r"не\s+трачу|не\s+отдаю|не\s+знаю|пока|позже|потом|подумаю)\b")
 _FIRST_GIVE = re.compile(r"(?i)\b(первый)(\s+)(даю|отдаю|отдам)\b")
 _SECOND_GIVE = re.compile(r"(?i)\b(второй\s+)даю\b")
 _ONLY_ONE = re.compile(r"(?i)(\bотдаю\s+только\s+один)(\s*[—:-]\s*)(?=\w)")
@@ -174,6 +179,11 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
                 text)
             # «Голос (один, второй пока оставлю себе) — X»: the second vote kept
             text = _SECOND_KEPT.sub(_second_kept, text)
+            text = _ONE_ONLY.sub(lambda m: m.group(1), text)  # «Голос у меня один — за X»
+        if "втор" in low:  # «Линч X, второй голос пока не отдаю»: two sentences
+            text = _SECOND_TAIL.sub(
+                lambda m: "." + m.group(1) + m.group(2) if _KEPT_WORDS.search(m.group(2))
+                and not re.search(r"\b(?:за|на)\s+\w", m.group(2)) else m.group(0), text)
         if "первый" in low:  # «А первый отдаю X»: «первый голос отдаю X»
             text = _FIRST_GIVE.sub(lambda m: m.group(1) + " голос" + m.group(2) + m.group(3), text)
         if "втор" in low:  # «Второй голос ещё не решил, первый — X»: two sentences
