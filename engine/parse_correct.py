@@ -456,7 +456,7 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 return False if called else _doubled(ctx, clause, prev, items)
             if called:
                 return _doubled(ctx, clause, prev, items)
-        if k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev) and \
+        if k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev, items) and \
                 comma == first_end and clause[comma].w == "," and \
                 any(t.word and predicate(t.w) for t in clause[comma + 1:]):
             # «Маньячу Кракена. Нет, стоп — Кракен, похоже, громила, пусть живёт»: the player
