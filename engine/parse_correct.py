@@ -46,6 +46,15 @@ from .parse_swap import exchange
 _W = attrgetter("w")  # a token's normalised text
 
 
+def _mate(ctx: Ctx, nick: str) -> bool:
+    """True when the boss's letter names ``nick``, a living member of his clan (not himself):
+    the member he gives an order to."""
+    if ctx.sender.role != "boss" or nick == ctx.sender.nick or nick not in ctx.state.players:
+        return False
+    mate = ctx.state.players[nick]
+    return mate.clan == ctx.sender.clan and mate.alive
+
+
 def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
     """True when the boss's clause is a member's nickname and a colon alone («Кремень:»,
     «sudo_rm:» of a YAML block): the heading of the member's orders on the lines after it,
@@ -422,6 +431,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # «…только на линч.⏎Бобр — охраняй себя», «…её я и проверяю.⏎Доктора Дорна —
             # убиваем»: the name is the subject or the object of the move word right after
             # the dash, it finishes no move before (not «X — хватит по гостям водить»)
+            return False
+        if k0 == 0 and comma == first_end and clause[comma].w == "," and \
+                hit.nick is not None and _mate(ctx, hit.nick) and \
+                (own := find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks))) and \
+                own[0].i == first_word(clause[comma + 1:], 0) and \
+                is_imperative(clause[comma + 1 + own[0].i].w):
+            # «Гарпун, воруй у Маяка. Хотя стоп, Маяка мы и так убиваем. Гарпун, воруй у
+            # Русалки»: the boss's member addressed, his order after the comma — a clause of
+            # its own, no new target of the move taken back
             return False
         if k0 > 0 and after == first_end and _verb_after(ctx, clause, after):
             # «…Хотя нет, Лося замочу», «хотя нет, Ирину добиваю»: the name is the object of
