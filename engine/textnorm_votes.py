@@ -174,9 +174,11 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
                 text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", text)
             text = _ONLY_ONE.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
             # «Голос один даю, за X»: one of the two votes given
-            text = _ONE_VOTE_GIVE.sub(
+            given = _ONE_VOTE_GIVE.sub(
                 lambda m: ("Первый" if m.group(0)[0].isupper() else "первый") + " голос отдаю",
                 text)
+            if given != text:  # («…, второй даю Y»: the second vote given as the first was)
+                text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", given)
             # «Голос (один, второй пока оставлю себе) — X»: the second vote kept
             text = _SECOND_KEPT.sub(_second_kept, text)
             text = _ONE_ONLY.sub(lambda m: m.group(1), text)  # «Голос у меня один — за X»
