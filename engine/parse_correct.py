@@ -46,6 +46,10 @@ from .parse_swap import exchange
 _W = attrgetter("w")  # a token's normalised text
 
 
+#: Words that take a move back (not «то есть», «в смысле»: the same player said more exactly).
+_TAKEN_BACK = frozenset({"нет", "не", "неа", "стоп", "отбой", "отставить"})
+
+
 def _mate(ctx: Ctx, nick: str) -> bool:
     """True when the boss's letter names ``nick``, a living member of his clan (not himself):
     the member he gives an order to."""
@@ -475,12 +479,13 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             if called:
                 return _doubled(ctx, clause, prev, items)
         if k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev, items) and \
-                comma == first_end and clause[comma].w == "," and \
+                not _TAKEN_BACK.isdisjoint(words[:k0]) and comma == first_end and clause[comma].w == "," and \
                 any(t.word and predicate(t.w) for t in clause[comma + 1:]):
             # «Маньячу Кракена. Нет, стоп — Кракен, похоже, громила, пусть живёт»: the player
             # the move was on, named again after the correction words with a remark that has
             # a verb of its own, is talked about, never chosen again: the move is taken back
-            # (asked, unless a later move of its kind answers it: «… Маньячу Кока.»)
+            # (asked, unless a later move of its kind answers it: «… Маньячу Кока.»); not
+            # after «то есть», «в смысле» alone: the same player said more exactly
             return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=True)
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:

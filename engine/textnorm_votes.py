@@ -183,9 +183,7 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
             text = _SECOND_KEPT.sub(_second_kept, text)
             text = _ONE_ONLY.sub(lambda m: m.group(1), text)  # «Голос у меня один — за X»
         if "втор" in low:  # «Линч X, второй голос пока не отдаю»: two sentences
-            text = _SECOND_TAIL.sub(
-                lambda m: "." + m.group(1) + m.group(2) if _KEPT_WORDS.search(m.group(2))
-                and not re.search(r"\b(?:за|на)\s+\w", m.group(2)) else m.group(0), text)
+            text = _SECOND_TAIL.sub(lambda m: _second_tail(m, nicks), text)
         if "первый" in low:  # «А первый отдаю X»: «первый голос отдаю X»
             text = _FIRST_GIVE.sub(lambda m: m.group(1) + " голос" + m.group(2) + m.group(3), text)
         if "втор" in low:  # «Второй голос ещё не решил, первый — X»: two sentences
@@ -203,6 +201,20 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
     if "," in text and "голос" in low and _ASIDE_HINT.search(text):
         text = _ASIDE.sub(_aside, text)
     return text
+
+
+def _second_tail(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«Линч X, второй голос пока не отдаю» → «Линч X. второй голос пока не отдаю» when the
+    tail says the second vote is kept (:data:`_KEPT_WORDS`, no «за»/«на» and a name after it)
+    and the words right before the comma end with a nick's form (the vote read alone names a
+    player); else the match as it was."""
+    tail = m.group(2)
+    if not _KEPT_WORDS.search(tail) or re.search(r"\b(?:за|на)\s+\w", tail):
+        return m.group(0)
+    line = m.string[max(m.string.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()]
+    if _tail_nick(line, nicks) is None:
+        return m.group(0)
+    return "." + m.group(1) + tail
 
 
 def _second_kept(m: re.Match) -> str:
