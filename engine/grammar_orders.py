@@ -259,6 +259,9 @@ def handed_over(clause: list[Tok], k: int) -> int | None:
         n += 1
     mine = bool(words) and "усмотрение" in words and not ({"мое", "моё"}.isdisjoint(words)) \
         and set(words) <= V.AT_MY_WILL | _MOVE_NOUN  # «Кефир сегодня на моё усмотрение: …»
+    # «Клюшку беру на себя: чистит Марину»: the boss takes the member's move on himself
+    mine = mine or (bool(words) and _TAKE_ON.issubset(set(words) | {"беру"}) and
+                    not _TAKE_VERBS.isdisjoint(words) and set(words) <= _TAKE_WORDS)
     if not mine and (not words or words[0] not in _HANDED or
                      not ({"ход", "ходы"} & set(words)) or not ({"мне", "меня"} & set(words))):
         return None
@@ -272,6 +275,12 @@ def handed_over(clause: list[Tok], k: int) -> int | None:
     return n if n < len(clause) else None
 
 
+#: «беру на себя», «возьму на себя» after a member's name: the boss makes his move
+#: (:func:`handed_over`); the words that may stand among them («сегодня», «ход его»).
+_TAKE_ON = frozenset({"беру", "на", "себя"})
+_TAKE_VERBS = frozenset({"беру", "возьму", "берем", "берём"})
+_TAKE_WORDS = _TAKE_ON | _TAKE_VERBS | frozenset({"ход", "его", "её", "ее", "сегодня", "ночью",
+                                                  "я", "тоже", "опять", "снова"})
 #: Verbs of the member's word reported by the boss («Кот написал, что ход на моё усмотрение»).
 _SAID = frozenset({"написал", "написала", "пишет", "сказал", "сказала", "говорит",
                    "сообщил", "сообщила", "передал", "передала"})

@@ -38,6 +38,7 @@ from .grammar_rules import (Actor, actor_of, cancel_told_of_none, clan_boss, lef
 from .grammar_keywords import find_keywords
 from .textcase import lower_of
 from .grammar_questions import asked_rule_cut, is_question
+from .textnorm_short import short_seniority
 from .grammar_flags import clause_flags, correction_end, correction_marks
 from .grammar_talk import may_mark, talk_test
 from .grammar_triggers import TWO_VOTE_TRIGGERS, sender_triggers, side_thirds
@@ -241,6 +242,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = earlier_letter_asides(text)  # «п. 1 моего предыдущего письма (охрана X)»
     nicks = tuple(state.players)
     text = case_rejoined(text, nicks)  # «за dimon а и тимофея»: «Dimon'а» lost its apostrophe
+    text = short_seniority(text, nicks)  # «палыч мл» for «Палыч-младший»
     text = translit_letter(text, nicks)  # «ohochus na Tamaru», a phone with no Cyrillic
     text = caps_lookalikes(text, nicks)  # «OXOTA - TAMAPA», Latin caps in a Cyrillic line
     text = sender_named(text, nicks, sender)  # «… ГОЛОС НИНЕ ИВАНОВНЕ ВАЛЯ», «Голос деда - X»

@@ -64,6 +64,19 @@ def _sender_signs(ctx: Ctx, clause: list[Tok]) -> bool:
         not rest or rest.startswith("(") and rest.endswith(")"))
 
 
+#: Words that take a move back (not «то есть», «в смысле»: the same player said more exactly).
+_TAKEN_BACK = frozenset({"нет", "не", "неа", "стоп", "отбой", "отставить"})
+
+
+def _mate(ctx: Ctx, nick: str) -> bool:
+    """True when the boss's letter names ``nick``, a living member of his clan (not himself):
+    the member he gives an order to."""
+    if ctx.sender.role != "boss" or nick == ctx.sender.nick or nick not in ctx.state.players:
+        return False
+    mate = ctx.state.players[nick]
+    return mate.clan == ctx.sender.clan and mate.alive
+
+
 def _member_heading(ctx: Ctx, clause: list[Tok]) -> bool:
     """True when the boss's clause is a member's nickname and a colon alone («Кремень:»,
     «sudo_rm:» of a YAML block): the heading of the member's orders on the lines after it,
@@ -441,6 +454,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
             # убиваем»: the name is the subject or the object of the move word right after
             # the dash, it finishes no move before (not «X — хватит по гостям водить»)
             return False
+        if k0 == 0 and comma == first_end and clause[comma].w == "," and \
+                hit.nick is not None and _mate(ctx, hit.nick) and \
+                (own := find_keywords(clause[comma + 1:], set(), name_index(ctx.nicks))) and \
+                own[0].i == first_word(clause[comma + 1:], 0) and \
+                is_imperative(clause[comma + 1 + own[0].i].w):
+            # «Гарпун, воруй у Маяка. Хотя стоп, Маяка мы и так убиваем. Гарпун, воруй у
+            # Русалки»: the boss's member addressed, his order after the comma — a clause of
+            # its own, no new target of the move taken back
+            return False
         if k0 > 0 and after == first_end and _verb_after(ctx, clause, after):
             # «…Хотя нет, Лося замочу», «хотя нет, Ирину добиваю»: the name is the object of
             # the move word right after it, read as «хотя нет, замочу Лося» is (the
@@ -474,6 +496,15 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
                 return False if called else _doubled(ctx, clause, prev, items)
             if called:
                 return _doubled(ctx, clause, prev, items)
+        if k0 > 0 and hit.nick is not None and hit.nick in prev_targets(prev, items) and \
+                not _TAKEN_BACK.isdisjoint(words[:k0]) and comma == first_end and clause[comma].w == "," and \
+                any(t.word and predicate(t.w) for t in clause[comma + 1:]):
+            # «Маньячу Кракена. Нет, стоп — Кракен, похоже, громила, пусть живёт»: the player
+            # the move was on, named again after the correction words with a remark that has
+            # a verb of its own, is talked about, never chosen again: the move is taken back
+            # (asked, unless a later move of its kind answers it: «… Маньячу Кока.»); not
+            # after «то есть», «в смысле» alone: the same player said more exactly
+            return _retraction(ctx, clause, prev, adjacent, items, named=True, spared=True)
         end = comma  # «ой, то есть Ксюша, Таня наша»: a remark after the name
     if cond:
         return conditional(ctx, clause, prev, items)

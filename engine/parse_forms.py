@@ -70,13 +70,21 @@ def member_prefix(ctx: Ctx, clause: list[Tok], pending: Actor | None, items: lis
         if [t.w for t in clause[:3]] == ["на", "всякий", "случай"]:
             k = 3  # «На всякий случай: Лис, …»
         k = clan_head(clause) or k  # «По клану: Лис сегодня идёт к Сове …»
-        k = silence_header(clause, name_sizes(name_index(ctx.nicks), clause)) or k
+        head = silence_header(clause, name_sizes(name_index(ctx.nicks), clause))
+        if head and clause[0].w in ("если", "ежели", "коли") and \
+                not writes_himself(clause, 0) and member_ref(ctx, clause, 1, head) is not None:
+            head = None  # «Если Торос не напишет, он …»: a member named in a short form, read below
+        k = head or k
         # («На случай, если наши ребята проспят: Лис …»)
         while k < len(clause) and (clause[k].w in _ADDRESS_WORDS or clause[k].w == "," or
                                    clause[k].w in _ORDER_VERBS or (k and clause[k].w == ":")):
             k += 1  # «Нашего уважаемого Ласку прошу …», «Поручаю Ласке …», «Ладно, Норд …»
         k = k if k < len(clause) and clause[k].word else 0
-        k = _past_own(ctx, clause, k)
+        own = _past_own(ctx, clause, k)
+        if own != k:
+            while own < len(clause) and clause[own].w in ("а", "но", "и", "ну"):
+                own += 1  # «Мастер пусть сам решает, а Клюшку беру на себя: …»
+        k = own
         if k >= len(clause):
             return False, 0, None
         if clause[k].w in ("если", "ежели", "коли") and k + 1 < len(clause):
@@ -415,6 +423,10 @@ def _after_remark(clause: list[Tok], end: int) -> int:
             end = n
     if end >= len(clause) or clause[end].w not in (",", "(") or _vocative(clause, end):
         return end  # «Лис, обчисти Сову — …»: the order follows the comma
+    if clause[end].w == "," and (after := silence_remark(clause, end + 1)) is not None:
+        # «Торос, если не напишет сам, охраняет Песца: его грызут»: the remark closes at its
+        # own mark, the move follows it (a colon after the move opens its reason)
+        return after
     for k in range(end + 1, len(clause)):
         if clause[k].w in (":", "—"):
             return k + 1
@@ -462,7 +474,7 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     end = stand_in_remark(clause, end, name_sizes(name_index(ctx.nicks), clause))  # «вместо Кота —»
     end = new_role_remark(clause, end)  # «Анечка, ты теперь у нас воришка — …»
     if lead is not None:
-        end = lead
+        end = lead = _subject_again(clause, lead)  # («…, он охраняет X»: the member again)
     elif end + 1 < len(clause) and clause[end].w == "," and ctx.sender.role == "boss" and \
             _opening(clause, k) and elliptic(ctx, clause, end + 1, p.role):
         end += 1  # «Скапен, сегодня к Хлестакову — …»: the member addressed, his order after
@@ -483,6 +495,31 @@ def member_ref(ctx: Ctx, clause: list[Tok], k: int, lead: int | None = None):
     if not p.alive:
         return problem(text, "not_allowed", "target_dead", target=hit.nick), k + hit.length
     return actor_of(ctx.state, hit.nick), (end if lead is None else lead)
+
+
+#: The member named in the condition, said again as the subject of his move after it
+#: («Если Лис не напишет, он ворует у X», «…, то она охраняет меня»).
+_SUBJECT_AGAIN = frozenset({"он", "она"})
+
+
+def _subject_again(clause: list[Tok], lead: int) -> int:
+    """The index of the move's first word after a condition that the member sends nothing
+    (its end at ``lead``), past «то»/«тогда» and a personal pronoun standing for the member,
+    «пусть» before it («Если Торос сам не напишет, (то) он охраняет Песца», «…, пусть он
+    охраняет Песца»: the move starts at «охраняет»); ``lead`` when no pronoun follows (a
+    word must come after it)."""
+    cond = next((i for i in range(lead) if clause[i].w in ("если", "ежели", "коли")), None)
+    if cond is None or writes_himself(clause, cond):
+        return lead  # («Если Лис сам напишет, он …»: what he is to write, no order; as before)
+    n = lead
+    if n < len(clause) and clause[n].w in ("то", "тогда"):
+        n += 1
+    if n + 2 < len(clause) and clause[n].w in ("пусть", "пускай") and \
+            clause[n + 1].w in _SUBJECT_AGAIN and clause[n + 2].word:
+        return n + 2  # («…, пусть он охраняет X»)
+    if n + 1 < len(clause) and clause[n].w in _SUBJECT_AGAIN and clause[n + 1].word:
+        return n + 1  # («…, он охраняет X», «…, он пусть охраняет X»)
+    return lead
 
 
 #: Lemmas of the verbs of dying («погибла», «умер», «выбыл»).

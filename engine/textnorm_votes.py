@@ -50,6 +50,23 @@ _PICTURE_VOTE = re.compile(r"(?i)\b(линч|голос|голосую\s+за|г
                            "|".join(_ANIMALS) + r")\ufe0f?")
 
 _ONE_GIVE = re.compile(r"(?i)\b(один)(\s+)(даю|отдаю)\b(?=[^.!?\n]*\bвторой\s+(?:даю|отдаю)\b)")
+#: «Голос один даю, за X», «Один голос отдаю, за X» on a two-vote day: one vote given (the
+#: second kept), said with the count word: read as «первый голос отдаю за X».
+_ONE_VOTE_GIVE = re.compile(r"(?i)\b(?:голос\s+один|один\s+голос)\s*,?\s*(?:даю|отдаю|отдам)\b(?:\s*,)?")
+#: «Голос один, второй пока берегу: X», «Голос (один, второй пока оставлю себе, подумаю) — X»,
+#: «Голос у меня один, второй не знаю кому: X» on a two-vote day: the aside that the second vote is kept, between the vote word and the
+#: colon or dash before the player; the aside is left out («Голос: X»). It must say the
+#: second is kept (:data:`_KEPT_WORDS`), else it stays.
+_SECOND_KEPT = re.compile(r"(?i)\b(голос)(?:\s+у\s+меня)?(?:\s+сегодня)?\s*(?:\(\s*один\s*,\s*второй\b([^()\n]{0,60})\)|"
+                          r"один\s*,\s*второй\b([^:—–\n.!?()]{0,50}?))(?=\s*[:—–])")
+#: «Линч X, второй голос пока не отдаю» on a two-vote day: the second vote said kept after
+#: the vote, in the same sentence; the comma made a full stop (the vote is read alone).
+_SECOND_TAIL = re.compile(r"(?i),(\s+(?:а\s+)?второй\s+голос\b)([^.!?\n,]{0,50})")
+#: «Голос у меня (сегодня) один — за X» on a two-vote day: one vote given, «Голос — за X».
+_ONE_ONLY = re.compile(r"(?i)\b(голос)\s+у\s+меня(?:\s+сегодня)?\s+один(?=\s*[—–:])")
+#: Words of an aside saying the second vote is kept for later.
+_KEPT_WORDS = re.compile(r"(?i)\b(?:оставл\w*|берегу|сберегу|берёгу|придерж\w*|приберег\w*|попридерж\w*|"
+                         r"не\s+трачу|не\s+отдаю|не\s+знаю|пока|позже|потом|подумаю)\b")
 _FIRST_GIVE = re.compile(r"(?i)\b(первый)(\s+)(даю|отдаю|отдам)\b")
 _SECOND_GIVE = re.compile(r"(?i)\b(второй\s+)даю\b")
 _ONLY_ONE = re.compile(r"(?i)(\bотдаю\s+только\s+один)(\s*[—:-]\s*)(?=\w)")
@@ -156,6 +173,17 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
                 text = _ONE_GIVE.sub(lambda m: "первый голос" + m.group(2) + "отдаю", text)
                 text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", text)
             text = _ONLY_ONE.sub(lambda m: m.group(1) + " голос" + m.group(2), text)
+            # «Голос один даю, за X»: one of the two votes given
+            given = _ONE_VOTE_GIVE.sub(
+                lambda m: ("Первый" if m.group(0)[0].isupper() else "первый") + " голос отдаю",
+                text)
+            if given != text:  # («…, второй даю Y»: the second vote given as the first was)
+                text = _SECOND_GIVE.sub(lambda m: m.group(1) + "отдаю", given)
+            # «Голос (один, второй пока оставлю себе) — X»: the second vote kept
+            text = _SECOND_KEPT.sub(_second_kept, text)
+            text = _ONE_ONLY.sub(lambda m: m.group(1), text)  # «Голос у меня один — за X»
+        if "втор" in low:  # «Линч X, второй голос пока не отдаю»: two sentences
+            text = _SECOND_TAIL.sub(lambda m: _second_tail(m, nicks), text)
         if "первый" in low:  # «А первый отдаю X»: «первый голос отдаю X»
             text = _FIRST_GIVE.sub(lambda m: m.group(1) + " голос" + m.group(2) + m.group(3), text)
         if "втор" in low:  # «Второй голос ещё не решил, первый — X»: two sentences
@@ -173,6 +201,27 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
     if "," in text and "голос" in low and _ASIDE_HINT.search(text):
         text = _ASIDE.sub(_aside, text)
     return text
+
+
+def _second_tail(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«Линч X, второй голос пока не отдаю» → «Линч X. второй голос пока не отдаю» when the
+    tail says the second vote is kept (:data:`_KEPT_WORDS`, no «за»/«на» and a name after it)
+    and the words right before the comma end with a nick's form (the vote read alone names a
+    player); else the match as it was."""
+    tail = m.group(2)
+    if not _KEPT_WORDS.search(tail) or re.search(r"\b(?:за|на)\s+\w", tail):
+        return m.group(0)
+    line = m.string[max(m.string.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()]
+    if _tail_nick(line, nicks) is None:
+        return m.group(0)
+    return "." + m.group(1) + tail
+
+
+def _second_kept(m: re.Match) -> str:
+    """«Голос (один, второй пока оставлю себе) — X» → «Голос — X» when the aside says the
+    second vote is kept (:data:`_KEPT_WORDS`); else the match as it was."""
+    aside = m.group(2) if m.group(2) is not None else m.group(3)
+    return m.group(1) if _KEPT_WORDS.search(aside or "") else m.group(0)
 
 
 def _event_head(m: re.Match, nicks: tuple[str, ...]) -> str:

@@ -209,6 +209,10 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
                 # the forward ends at its end marker, or at a bare rule line the player put
                 # under the forwarded text («----------» and then his own move)
                 resume = _forward_end(lines, end) or _rule_after(lines, end)
+                if resume is None and _forward_intro(kept):
+                    # «Пересылаю, что мне Вася прислал:» above, the forwarded letter, then the
+                    # player's own orders in the next paragraph (issue 11)
+                    resume = _answer_under_forward(lines, end, fido)
                 if resume is not None:
                     i = resume
                     continue
@@ -260,6 +264,47 @@ def cut_quotes(text: str, known: Iterable[str] = ()) -> QuoteCut:
     out = "\n".join(kept)
     out = re.sub(r"\n{3,}", "\n\n", out)
     return QuoteCut(out.strip("\n").strip(), unmarked)
+
+
+#: The player's note above a forward that says he forwards someone's letter: a word of
+#: forwarding («пересылаю», «переслала», «форварднул») or a word of sending with «мне»/«нам»
+#: on either side («вот что мне Вася прислал», «Наташа мне в личку писала», «скинул нам»).
+_FORWARD_INTRO = re.compile(
+    r"(?i)(?<!\w)(?:пересыла\w*|пересла\w*|форвард\w*)"
+    r"|(?<!\w)(?:мне|нам)\s[^.!?\n]{0,40}?(?<!\w)(?:при|на|с|за)?(?:слал|писал|кинул)\w*"
+    r"|(?<!\w)(?:при|на|с|за)?(?:слал|писал|кинул)\w*\s+(?:мне|нам)(?!\w)")
+
+
+def _forward_intro(kept: list[str]) -> bool:
+    """True when the player's own text kept above a forward (``kept``, its lines) is only his
+    note announcing it: short (three lines, 300 characters at most), a word of forwarding or
+    of someone's sending it to him (:data:`_FORWARD_INTRO`), and no move word of the lexicon
+    («Ведущий, вот что мне Вася прислал, пересылаю, чтоб ты видел:»). A player who wrote
+    his moves above the forward has none left to write under it."""
+    own = [x.strip() for x in kept if x.strip()]
+    text = " ".join(own)
+    return 0 < len(own) <= 3 and len(text) <= 300 and bool(_FORWARD_INTRO.search(text)) \
+        and not _move_words(text)
+
+
+def _answer_under_forward(lines: list[str], start: int, fido: frozenset[str]) -> int | None:
+    """Index of the paragraph under a forwarded letter that has no end marker, where the
+    player's own text starts, or None. Read only under the player's note announcing the
+    forward (:func:`_forward_intro`): the forwarded letter is the first paragraph under its
+    head, when that paragraph is someone's move or question (a move word of the lexicon, or
+    a «?»: «босс я у катюхи ворую? или у деда?»), and the next paragraph is the player's
+    answer («Делаем так. Васе — обнести Катюху.»). A forwarded letter that opens with a
+    greeting (no move word in its first paragraph) is cut to the end, as before."""
+    first = _next_text(lines, start)
+    if first is None or quoted_line(lines[first], fido):
+        return None
+    j = first
+    while j < len(lines) and lines[j].strip():
+        j += 1
+    para = " ".join(lines[first:j])
+    if not (_move_words(para) or "?" in para):
+        return None
+    return _next_text(lines, j)
 
 
 #: A line in the host's voice opening his acceptance of the player's letter, alone on its line
