@@ -129,7 +129,7 @@ def test_one_game_day_by_mail(tmp_path, dovecot, smtp_server, database_url):
     assert len(late) == 1
     assert "после срока дня 1 — 03.11.2026 19:30" in _body(late[0])
     # («лечу Шершня»: he died that night, so nothing of it counts: it belongs to day 2)
-    assert "поэтому оно относится ко дню 2" in _body(late[0]) and "Не принято" in _body(late[0])
+    assert "то есть в срок дня 2: оно относится ко дню 2" in _body(late[0]) and "Не принято" in _body(late[0])
     assert "засчитаны" not in _body(late[0])
     assert all(m["In-Reply-To"] and m["Auto-Submitted"] == "auto-replied" for m in late)
     unknown = inbox["kot.office@example.com"]
