@@ -444,7 +444,8 @@ class Renderer:
                 if a.player == nick or nick in members:
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick,
-                                 "replaces": _replaced(a, result.deaths)})
+                                 "replaces": _replaced(a, result.deaths),
+                                 "she": self.gender.get(a.player) == "f"})
             # DECISIONS.md §4 Clan kill: a member left alone in his clan, not its boss, now
             # orders the clan's kill himself; told once, in the turn he is left alone
             last_of = _left_alone(nick, state_before, after) if not result.winner else None

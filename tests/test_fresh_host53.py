@@ -117,3 +117,18 @@ def test_the_result_letter_of_a_move_left_to_a_silent_boss_says_so(tmp_path):
         assert "усмотрение босса — выполнен" not in body.replace("\n", " ")
     finally:
         g.store.dispose()
+
+
+def test_the_son_activated_is_told_the_boss_rules_and_named_in_her_gender(tmp_path):
+    """Finding 9: the clan's letter said «… — Ворона; он ваш Босс» of a player the config
+    gives ``gender = "f"``, and the activated son got no word of what a boss does (the actor
+    taking a role gets that role's rules)."""
+    from test_russian import letters_and_paper, renderer_for
+
+    roles = {"P1": "clan2.boss", "P2": "son", "P3": "clan2.thief", "P4": "doctor", "P5": "civilian"}
+    renderer = renderer_for(tmp_path, {**{n: None for n in roles}, "P2": "f"})
+    votes = {n: "P1" for n in roles if n != "P1"}
+    letters, _paper = letters_and_paper(renderer, roles, [{"moves": [], "votes": votes}])
+    assert "Босс погиб. Его внебрачная дочь — P2; с этого дня (день 2) она ваш Босс." in letters["P3"]
+    assert "вы — внебрачная дочь Босса" in letters["P2"]
+    assert "Вы — глава клана." in letters["P2"] and "«убиваем …»" in letters["P2"]
