@@ -64,11 +64,15 @@ def _open_day(store: Store):
 def _nick(ctx, name: str) -> str | None:
     """The roster nick of a name in an imported file: the nick as :func:`typed_nick` reads
     it, or one whole word of a nick of several words when no other nick has that word
-    («Лис» for «Лис Патрикеевич», as letters name him too)."""
+    («Лис» for «Лис Патрикеевич», as letters name him too), or a case form of one nick
+    («Пчёлку», :func:`engine.names.one_named`)."""
+    from engine.names import one_named
+
     nick = typed_nick(name, ctx.state.players)
     if nick is not None:
         return nick
-    return short_nick(name, ctx.state.players)
+    # («lost-vote Зайца»: a case form of one nick, as --fear-choice takes it)
+    return short_nick(name, ctx.state.players) or one_named(name, tuple(ctx.state.players))
 
 
 def short_nick(name: str, nicks) -> str | None:

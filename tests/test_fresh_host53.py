@@ -132,3 +132,24 @@ def test_the_son_activated_is_told_the_boss_rules_and_named_in_her_gender(tmp_pa
     assert "Босс погиб. Его внебрачная дочь — P2; с этого дня (день 2) она ваш Босс." in letters["P3"]
     assert "вы — внебрачная дочь Босса" in letters["P2"]
     assert "Вы — глава клана." in letters["P2"] and "«убиваем …»" in letters["P2"]
+
+
+def test_lost_vote_takes_a_nick_in_any_case_form(tmp_path):
+    """Finding 10: «lost-vote Зайца» failed with «нет игрока» where --fear-choice takes a nick
+    in any case; a form two nicks share is still refused."""
+    import pytest
+
+    from mailer.day import GameError, set_event
+    from mailer.inputs import set_lost_votes
+    from test_fresh_user28 import _game
+    from test_sync import START
+
+    g = _game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "paradox", now=START + timedelta(minutes=1))
+        assert set_lost_votes(g.store, ["Ловчилу"]) == ["Ловчила"]
+        assert set_lost_votes(g.store, ["Жука"]) == ["Жук"]
+        with pytest.raises(GameError, match="нет игрока «Зайца»"):
+            set_lost_votes(g.store, ["Зайца"])
+    finally:
+        g.store.dispose()
