@@ -166,7 +166,8 @@ def test_remind_warns_when_the_last_sync_is_not_fresh(demo):
     from mailer.day import stale_sync_warning
 
     cfg, store = demo
-    assert "почта забиралась ни разу" in stale_sync_warning(cfg, store, now=AFTER)
+    assert "почта ещё ни разу не забиралась — письма из ящика напоминание не учтёт" in \
+        stale_sync_warning(cfg, store, now=AFTER)
     sync(cfg, store, now=AFTER - timedelta(minutes=5))
     assert stale_sync_warning(cfg, store, now=AFTER) is None
     later = stale_sync_warning(cfg, store, now=AFTER + timedelta(hours=1))
@@ -227,7 +228,7 @@ def test_status_says_when_mail_was_last_fetched_once_it_is_not_fresh(demo):
         return out.output
 
     never = " ".join(shown(AFTER).split())
-    assert "Почта забиралась ни разу: письма, пришедшие позже, здесь не учтены — сначала " in never
+    assert "Почта ещё ни разу не забиралась: письма из ящика здесь не учтены — сначала " in never
     assert re.search(r"здесь не учтены — сначала \S*mafia-mail --config \S+ sync", never)
     synced_at = AFTER - timedelta(minutes=5)
     sync(cfg, store, now=synced_at)

@@ -131,7 +131,10 @@ def status(ctx: click.Context) -> None:
         from mailer.status import sync_age
 
         fetched = sync_age(rep.last_sync, clock, cfg.zone)
-        if fetched is not None:
+        if fetched is not None and rep.last_sync is None:
+            print_line(out, "Почта ещё ни разу не забиралась: письма из ящика здесь не учтены — "
+                            "сначала " + typed("sync"))
+        elif fetched is not None:
             print_line(out, f"Почта забиралась {fetched}: письма, пришедшие позже, здесь не учтены — "
                             "сначала " + typed("sync"))
         if rep.last_closed is not None and clock < rep.last_closed:

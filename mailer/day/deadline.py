@@ -209,9 +209,13 @@ def stale_sync_warning(cfg: GameConfig, store: Store, *, now: datetime) -> str |
         game = s.get(Game, 1)
         last = utc(game.last_sync) if game is not None and game.last_sync else None
     when = sync_age(last, now, cfg.zone)
-    return None if when is None else (
-        f"Внимание: почта забиралась {when} — письма, пришедшие позже, напоминание не учтёт. "
-        "Сначала mafia-mail sync, потом remind.")
+    if when is None:
+        return None
+    if last is None:  # («почта забиралась ни разу» is no Russian)
+        return ("Внимание: почта ещё ни разу не забиралась — письма из ящика напоминание не учтёт. "
+                "Сначала mafia-mail sync, потом remind.")
+    return (f"Внимание: почта забиралась {when} — письма, пришедшие позже, напоминание не учтёт. "
+            "Сначала mafia-mail sync, потом remind.")
 
 
 def remind(cfg: GameConfig, store: Store, *, now: datetime) -> list[str]:
