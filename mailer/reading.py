@@ -388,6 +388,9 @@ class _Run:
                 letter.notes.append("исправляет цель хода из прежнего письма")
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
+        if late_for is ctx.row and ctx.row.fear_chosen == nick and ctx.row.status == "open" and \
+                any(m.action == "fear_choice" for m in result.moves):
+            result = _choice_only(result, ctx.day)
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
         cols["unvote_json"] = dumps(list(result.unvote))
@@ -557,3 +560,22 @@ def _living(ctx, nick: str) -> bool:
     reply opened with it, then told him he is out of the game)."""
     player = ctx.state.players.get(nick)
     return player is not None and player.alive
+
+
+def _choice_only(result, day: int):
+    """The «Страх» answer ``result`` (:class:`engine.model.ParseResult`) of the chosen player,
+    come after day ``day``'s deadline as the day waits for it (DECISIONS.md §6, event 1): only
+    the choice counts in that day; the letter's other moves came after the deadline (§2) and
+    are refused in the reply, as the resolver refuses them («late»), never «принято»."""
+    from dataclasses import replace
+
+    late = [m for m in result.moves if m.action != "fear_choice"]
+    if not late and not result.unvote and not result.cancel and not result.skip:
+        return result
+    refused = tuple(Problem(text=describe_move(m), kind=ProblemKind.NOT_ALLOWED, reason="late",
+                            message=f"«{describe_move(m)}» — приём ходов дня {day} закончился: после срока засчитывается "
+                                    f"только выбор «Страха»; ходы на день {day + 1} пришлите после "
+                                    f"итогов дня {day}", action=m.action, target=m.target)
+                    for m in late)
+    return replace(result, moves=tuple(m for m in result.moves if m.action == "fear_choice"),
+                   problems=result.problems + refused, unvote=(), cancel=False, skip=False)

@@ -153,3 +153,36 @@ def test_lost_vote_takes_a_nick_in_any_case_form(tmp_path):
             set_lost_votes(g.store, ["Зайца"])
     finally:
         g.store.dispose()
+
+
+def test_a_fear_answer_with_other_moves_accepts_only_the_choice(tmp_path):
+    """Found with finding 2: the chosen player's answer after the deadline also carried a
+    theft; the reply said «Принято: Кража: Гоша» and that it replaced her on-time theft, while
+    close-day refused the late theft and kept the on-time one. The reply now says what happens."""
+    from sqlmodel import select
+
+    from mailer.store import Letter, Outgoing, Store
+
+    cfg, run, after = fear_demo(tmp_path)
+    assert run(["close-day"]).exit_code == 3
+    _romashka(cfg, cfg.start + timedelta(days=1, minutes=20), "Выбираю Буку. И ещё: ворую у Гоши.", 1)
+    later = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=30)).isoformat()}
+    assert run(["sync"], later).exit_code == 0
+    store = Store(cfg.database_url)
+    try:
+        with store.session() as s:
+            row = s.exec(select(Letter).where(Letter.message_id == "fear53.1@example.org")).one()
+            reply = s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.to_nick == "Ромашка")
+                           .order_by(Outgoing.id.desc())).first()
+        assert row.moves_json == '[{"action": "fear_choice", "target": "Бука"}]', row.moves_json
+        body = reply.body
+        accepted = body.split("Принято (день 1):\n", 1)[1].split("\n\n", 1)[0]
+        assert accepted == "  - Выбор при «Страхе»: Бука", body
+        assert "«Кража: Гоша» — приём ходов дня 1 закончился" in body
+        assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Кража: Маруська" in body
+    finally:
+        store.dispose()
+    closed = run(["close-day"], later)
+    assert closed.exit_code == 0 and "Повешен: Бука." in closed.output, closed.output
+    explained = run(["explain", "--day", "1"], later).output
+    assert "кража → Маруська — выполнено" in explained
