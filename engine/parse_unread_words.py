@@ -94,7 +94,8 @@ def move_word(w: str) -> str:
     if not is_known_word(w):
         return "first" if _slang_first(w) else ""
     verbs, nouns = _lemmas()
-    for n, p in enumerate(morph().parse(w)[:2]):
+    parses = morph().parse(w)[:2]
+    for n, p in enumerate(parses):
         lemma = p.normal_form.replace("ё", "е")
         if "VERB" in p.tag:
             if "impr" in p.tag or "2per" in p.tag:
@@ -107,6 +108,30 @@ def move_word(w: str) -> str:
         elif "NOUN" in p.tag and lemma in nouns:
             return "noun"
     return ""
+
+
+@functools.lru_cache(maxsize=20_000)
+def first_read_second(w: str) -> bool:
+    """True when ``w`` reads first as a common noun in an oblique case and second as a verb
+    of action in the first person singular («душу»: «душа» / «душить», «кошу», «травлю»):
+    :func:`move_word` gives it nothing, the net takes it as the sender's verb only where it
+    opens a sentence right before a player's name («Душу Киру»)."""
+    if len(w) < 4 or not is_known_word(w) or w in lexicon().words:
+        return False
+    parses = morph().parse(w)[:2]
+    if len(parses) < 2 or not _common_noun(parses[0]):
+        return False
+    p = parses[1]
+    return p.tag.POS == "VERB" and "1per" in p.tag and "sing" in p.tag and \
+        p.normal_form.replace("ё", "е") not in NOT_ACTION and \
+        p.normal_form.replace("ё", "е") not in SPEECH
+
+
+def _common_noun(p) -> bool:
+    """True when the morphology's reading ``p`` is a common noun in an oblique case, not a
+    person's name («душу» as «душа», «кошу» as «кош», «травлю» as «травля»)."""
+    return p.tag.POS == "NOUN" and p.tag.case not in (None, "nomn") and not (
+        {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes)
 
 
 #: Endings of a first-person present or future verb in Russian (-аю/-яю/-ую: «фрагаю»,
