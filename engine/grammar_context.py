@@ -49,11 +49,18 @@ def negated(clause: list[Tok], i: int) -> bool:
     проголосовать за X» (= I vote for X); «хватит меня пасти» (:func:`_stopped`)."""
     if _stopped(clause, i):
         return True
+    if i > 0 and clause[i - 1].w in _ENGLISH_NO and clause[i].w.isascii():
+        return True  # «no check tonight, I'm busy», «not killing anyone»: an English move
+        # word under «no» / «not» (never a Russian one: «Лось — no, голос Кузе»)
     if i > 0 and clause[i - 1].w == V.NEGATION:
         if i + 1 < len(clause) and clause[i + 1].w == "ли":
             return False  # «не навестить ли ему X»: a move weighed, not refused
         return not (i > 2 and clause[i - 3].w == V.NEGATION and clause[i - 2].w in _CANNOT)
     return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+
+
+#: English words that negate the English move word right after them («no check tonight»).
+_ENGLISH_NO = frozenset({"no", "not", "never"})
 
 
 #: «не могу не …», «не можем не …»: a double negative, the move is made.

@@ -515,8 +515,10 @@ def occasion_word(clause: list[Tok], k: int, lo: int) -> bool:
     guest is asked to rather than being the guest: right after a preposition of
     :data:`_OCCASION_PREPS` (quote marks between: «на партейку в «дурака»»), or right after a
     noun in the genitive within a phrase opened by «на» («на шарлотку и разбор партии
-    Карлсена»: whose game). The guest of «звать», «приглашать» is a bare accusative («на
-    чай Васю»: after «чай» in the accusative the word is still the guest)."""
+    Карлсена»: whose game), or, in lower case, right after «и» that joins it to a lifeless
+    noun right after such a preposition («на глинтвейн и тирамису»). The guest of «звать», «приглашать» is a
+    bare accusative («на чай Васю»: after «чай» in the accusative the word is still the
+    guest)."""
     from .words import morph
 
     n = k - 1
@@ -527,6 +529,13 @@ def occasion_word(clause: list[Tok], k: int, lo: int) -> bool:
     if clause[n].w in _OCCASION_PREPS:
         return True
     words = clause_words(clause)
+    if words[n] == "и" and n >= 2 and clause[n - 1].word and words[n - 2] in _OCCASION_PREPS \
+            and not clause[k].cap:
+        # «зову Карпаччо — на глинтвейн и тирамису»: the second treat of the list after the
+        # preposition (the first may end the invitation's own idiom, «на глинтвейн»); not a
+        # word with a capital, who may be a guest («на чай и Васятку»: asked)
+        first = morph().parse(words[n - 1])[0].tag
+        return first.POS == "NOUN" and "Name" not in first and "anim" not in first
     top = morph().parse(words[n])[0].tag
     return top.POS == "NOUN" and "gent" in top and "Name" not in top and \
         "на" in words[lo:n] and all(clause[m].word for m in range(lo, n))

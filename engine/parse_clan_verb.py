@@ -99,11 +99,17 @@ def clan_verb_kills(ctx: Ctx, visible: str, read: list[Item], moves: list[Move],
         target = _kill_of(ctx, idx, toks, words, boss)
         if target is None:
             continue
-        said = text.strip().rstrip(".!…;")
+        said = text.strip().rstrip(_SENTENCE_MARKS)
         kill = Move("clan_kill", target=target, span=said)
         return list(moves) + [kill], [
-            p for p in problems if p.reason != "unread" or p.text.strip() not in said]
+            # (the question quotes the sentence with its mark: «…, нечего на ноге стоять;»)
+            p for p in problems if p.reason != "unread" or
+            p.text.strip().rstrip(_SENTENCE_MARKS) not in said]
     return moves, problems
+
+
+#: The marks ending a sentence, cut off the kill's words and the net's question alike.
+_SENTENCE_MARKS = ".!…;"
 
 
 #: «… и её же едим», «…, и его же тушим»: the player of the move just said, then the

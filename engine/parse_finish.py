@@ -76,7 +76,7 @@ def finish(ctx: Ctx, items: list[Item]) -> tuple[list[Move], list[Problem]]:
         it.move is None and it.problem is not None and it.pos >= 0 and
         _NO_MOVE_SAID.search(_this_and_next(ctx.text, it.pos).lower()))]
     if any(it.problem is not None and it.problem.reason == "abstain" for it in items) and \
-            "штраф" in (low := ctx.text.lower()) and _PENALTY_TAKEN.search(low):
+            _penalty_taken(ctx.text.lower()):
         # «не голосую вовсе, пусть будет мне штрафной балл»: the writer knows what a day
         # without a vote costs and takes it; the abstain notice would tell him nothing new
         items = [it for it in items if not (
@@ -386,11 +386,21 @@ def _this_and_next(text: str, pos: int) -> str:
 
 #: The writer taking the penalty of a day without a vote («пусть будет мне штрафной балл»,
 #: «поставьте мне штрафной балл, я переживу»), not asking about it («…штрафной балл?»).
+_PENALTY = r"(?:штрафн\w*(?:\s+(?:балл|очк)\w*)?|штраф(?!\w)|автобал+\w*|автокил+\w*)"
 _PENALTY_TAKEN = re.compile(
-    r"(?<!\w)(?:пусть|поставьте|ставьте|поставь|ставь|готов|готова|согласен|согласна)"
-    r"(?:\s+\w+){0,3}\s+штрафн\w*\s+(?:балл|очк)\w*(?![^.!?\n]*\?)|"
-    r"(?<!\w)штрафн\w*\s+(?:балл|очк)\w*[^.!?\n]{0,20}(?:переживу|плевать|не\s+страшно)"
+    r"(?<!\w)(?:пусть|пускай|поставьте|ставьте|поставь|ставь|готов|готова|согласен|согласна)"
+    r"(?:\s+\w+){0,3}[\s,]+" + _PENALTY + r"(?![^.!?\n]*\?)|"
+    r"(?<!\w)" + _PENALTY + r"[^.!?\n]{0,20}(?:переживу|плевать|не\s+страшно)"
     r"(?![^.!?\n]*\?)")
+#: The words of that penalty, the cheap test before :data:`_PENALTY_TAKEN`.
+_PENALTY_WORDS = ("штраф", "автобал", "автокил")
+
+
+def _penalty_taken(low: str) -> bool:
+    """True when the lower-cased letter ``low`` takes the penalty of a day without a vote
+    («пусть будет штрафной, переживу», «пусть автобалл», «автокилл — плевать»), asking
+    nothing about it (:data:`_PENALTY_TAKEN`)."""
+    return any(w in low for w in _PENALTY_WORDS) and _PENALTY_TAKEN.search(low) is not None
 
 #: The writer's remark that a player is dead («ой, её нет», «его же убили», «он же всё»).
 _GONE = re.compile(r"(?<!\w)(?:(?:её|ее|его)\s+(?:же\s+)?(?:уже\s+)?нет(?:у)?|"

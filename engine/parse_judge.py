@@ -196,6 +196,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             tg.unknown is None or (clause is not None and _role_sought(clause, kw, tg))):
         return _fan_role_only(ctx, tg, text)
     if not tg.hits:
+        if tg.unknown is not None and tg.unknown[0] in _ENGLISH_THINGS and \
+                tg.unknown[1] == kw.j and clause is not None and clause[kw.i].w.isascii():
+            return None  # «kill it with fire», «check this out»: an English verb on «it» or
+            # «this», a thing, never a player (a nick «It» is found as a name, not here)
         if action is None and clause is not None and whether_clause(clause, kw.j):
             return None  # «проверяю, дошло ли моё письмо» from a civilian: no player, no move
         if kw.reported and kw.weak and tg.unknown is None:
@@ -222,6 +226,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 if clause is not None and not on_behalf and _of_another(ctx, actor, clause, kw):
                     return None  # «она всех зазывает на чай» from the thief: another's move
                     # told of, no player of his named (as with a player named, below)
+                if not on_behalf and not tg.unknown[0][:1].isupper() and \
+                        _daydream(actor, kw, clause):
+                    return None  # «завтра проверю сварочник перед сменой» from a civilian:
+                    # a plan of a move he has not, on a word in lower case that fits no
+                    # player (as with a player named, below; not «завтра проверю Васю»)
                 return _refuse_role(kw, text, role=actor.role)
             asked = Item(0, problem=unknown_name(ctx, text, tg.unknown[0], action), tried=action,
                          occasion=action == "invite" and clause is not None and
@@ -311,10 +320,7 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
                 _skipped_right_after(clause, kw):
             return None  # «Линч — пас», «МО: пас»: the move skipped, as «На линче пас»
         return Item(0, problem=problem(text, "unparsed", reason), tried=action or "")
-    if action is None and not on_behalf and kw.hypothetical in (True, "later", "plan") and \
-            clause is not None and ((actor.role not in _MAY_BECOME and
-                                     IF_WORDS.isdisjoint(t.w for t in clause[:kw.i])) or
-                                    if_survive(clause, kw.i)):
+    if action is None and not on_behalf and _daydream(actor, kw, clause):
         # «мб завтра проверю X», «я бы проверил X» from a civilian: a daydream of a move he
         # has not (not «если можно, проверяю X»: he tries it, and is told); «если завтра
         # буду жив, проверю X» from anyone: a plan for a day he may not see
@@ -990,6 +996,21 @@ def _thing_sought(clause: list[Tok], kw: Kw) -> bool:
     tag = morph().parse(clause[first].w)[0].tag
     return tag.POS == "NOUN" and "inan" in tag and bool({"nomn", "accs"} & tag.grammemes) and \
         not {"Name", "Surn", "Patr", "Geox", "Abbr"} & tag.grammemes
+
+
+#: English words for a thing right after an English move word («kill it with fire»).
+_ENGLISH_THINGS = frozenset({"it", "this"})
+
+
+def _daydream(actor: Actor, kw: Kw, clause: list[Tok] | None) -> bool:
+    """True when the move word ``kw`` of a role that has no such move is a wish, a plan for
+    later or a daydream («мб завтра проверю X», «я бы проверил X», «завтра проверю сварочник»
+    from a civilian) and not a try at the move: the role may not become one that has it (the
+    actor, the swindler) and no «если» stands before the word («если можно, проверяю X» is
+    tried and told); or the plan is for a day he may not see («если завтра буду жив, …»)."""
+    return kw.hypothetical in (True, "later", "plan") and clause is not None and (
+        (actor.role not in _MAY_BECOME and IF_WORDS.isdisjoint(t.w for t in clause[:kw.i])) or
+        if_survive(clause, kw.i))
 
 
 def _refuse_role(kw: Kw, text: str, target: str = "", role: str | None = None) -> Item | None:

@@ -1018,6 +1018,8 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                 _pronoun_in_remark(clause, give, hi)) and \
                 any(clause[k].w in (",", "—", ";") for k in range(kw.j + 2, give)):
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
+        elif give is not None and clause[give - 1].w == "ни":
+            give = None  # «снимаю голос с X, пока ни за кого»: nobody is given the vote
     if give is None:
         # «Снимаю голос, голосую за X»: the vote word after the comma, read into this keyword,
         # gives the new vote (nothing of the old one is named)

@@ -689,6 +689,9 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
                 words[story] != "я" and not _subject_between(ctx, words, story, k, ()):
             kind = W.story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender
             # (not one of another subject's: «Буся (которую все путают с Масей)»)
+            if kind and words[k - 1] == "не":
+                continue  # «Держак в руке не дрогнет, электрод …»: a verb under «не» tells
+                # what the sender does not do, no move (as a move word under «не», above)
         if not kind:
             continue
         if kind in ("past", "third"):
