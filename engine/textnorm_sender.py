@@ -127,13 +127,15 @@ def _own_home(m: re.Match, nicks: tuple[str, ...], sender: str) -> str:
     «в гостях у Медуницы — X» from Медуница read as «в гости ко мне», «в гостях у меня»
     (``m``: a match of :data:`_AT_SENDER`): the nick in the dative after «к», in the genitive
     after «у», the whole nick or its first word; the second word, when it is no word of the
-    nick, is kept. Any other name stays: «в гости к Сове» is the sender's going to Сова."""
+    nick, is kept. Any other name stays: «в гости к Сове» is the sender's going to Сова, and
+    so does a word another nick shares («в гости к Маше» from Маша Канат beside Маша Ивановна)."""
     prep = m.group(2).lower()
     case = "gent" if prep == "у" else "datv"
     words = m.group(3).split()
     low = [w.lower().replace("ё", "е") for w in words]
     for n in range(len(low), 0, -1):
-        if _is_form(low[:n], nicks, sender, case):
+        if _is_form(low[:n], nicks, sender, case) and \
+                (n > 1 or not _is_name_form(low[0], nicks, sender)):
             own = "меня" if prep == "у" else "мне"
             head = "у" if prep == "у" else "ко"
             if m.group(2)[0].isupper():
