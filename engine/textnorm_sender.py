@@ -12,7 +12,9 @@ Two ways a letter names its own sender beside a move, read as a host reads them:
 - a letter typed by the sender's relative («это Лёша, внук Виктора Павловича»), the
   sender's words quoted after «диктует:», «говорит:»: the quotes go, the words are his;
 - a chat speaker label: «Катамаран: клан – X» from Катамаран, his nick as written and a
-  colon opening a line, like a messenger's export: the label goes, the line is his own.
+  colon opening a line, like a messenger's export: the label goes, the line is his own;
+- the sender's home named by her nick: «В гости к тёще идёт X» from Тёща, «в гостях у
+  Медуницы — X» from Медуница: «в гости ко мне», «в гостях у меня» (:func:`_own_home`).
 
 Pure; a letter that does not end in the sender's name and has no «олос» costs two C-level
 tests.
@@ -123,7 +125,8 @@ _AT_SENDER = re.compile(rf"(?i)(?<![^\W\d_])(в[ \t]+гост(?:и|ях)[ \t]+)(
 
 
 def _own_home(m: re.Match, nicks: tuple[str, ...], sender: str) -> str:
-    """The hostess who speaks of herself by her nick: «В гости к тёще идёт X» from Тёща,
+    """A sender who speaks of her home by her nick (the hostess's or the psycho's guest):
+    «В гости к тёще идёт X» from Тёща,
     «в гостях у Медуницы — X» from Медуница read as «в гости ко мне», «в гостях у меня»
     (``m``: a match of :data:`_AT_SENDER`): the nick in the dative after «к», in the genitive
     after «у», the whole nick or its first word; the second word, when it is no word of the
