@@ -357,6 +357,7 @@ def find_keywords(clause: list[Tok], excluded: set[int], idx: NameIndex,
             (kw.weak or t.w in V.NARRATIVE_NOUNS or not is_verb(clause[kw.j - 1].w)) and
             negated_after(clause, kw.j))  # «Мирную охоту сегодня пропускаю»
                       or _noun_refused(clause, kw)  # «не ставлю щит на X»
+                      or _guest_not_coming(clause, kw)  # «в гости ко мне X не идёт»
                       or (kw.weak and kw.cls != V.VOTE and suggested(clause, i, kw.j))
                       or (kw.cls == V.VOTE and against_vote(clause, i))
                       or _left_out(clause, kw, idx, words))
@@ -586,6 +587,22 @@ def _shoot_on_hunt(clause: list[Tok], idx: NameIndex, kws: list[Kw]) -> list[Kw]
                 continue
         out.append(kw)
     return out
+
+
+def _guest_not_coming(clause: list[Tok], kw: Kw) -> bool:
+    """True when the weak invitation idiom ``kw`` («в гости ко мне», «ко мне на чай») has its
+    guest for the subject and the subject's verb after it is negated in the same comma
+    segment, within five tokens: «В гости ко мне Кузя не идёт», «Кузя ко мне в гости не
+    придёт» (idioms53): the guest does not come, no invitation is made. «не» before the
+    sender's own verb is read by :func:`negated_after`."""
+    if kw.cls != V.INVITE or not kw.weak:
+        return False
+    for k in range(kw.j, min(len(clause) - 1, kw.j + 5)):
+        if not clause[k].word and clause[k].w in SEGMENT_MARKS:
+            return False
+        if clause[k].w == V.NEGATION and clause[k + 1].word and third_person(clause[k + 1].w):
+            return True
+    return False
 
 
 def _noun_refused(clause: list[Tok], kw: Kw) -> bool:

@@ -87,6 +87,9 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if k > kw.j and words[k - 1] == "на" and not clause[k].cap and \
             (m := treat_then_name(clause, k, stop, idx, reach=14, skip=be)) is not None:
         k = m  # «жду на бокал глинтвейна и «Трёх мушкетёров» нашего милого Санчо»
+        kw.j = m  # (the treat is no target: the guest is read from his name, in any case)
+    if (named := _described_first(clause, k, stop, idx)) > k:
+        k = kw.j = named  # (the description is no target: the guest is read from his name)
     hit = idx.exact(words, k, None) if k < stop and clause[k].word else None
     size = hit.length if hit is not None else _pet_size(clause, k, stop, idx)
     if not size:
@@ -104,6 +107,25 @@ def hostess_home(clause: list[Tok], start: int, stop: int,
     if k < stop and words[k] not in _CLOSE:
         return None
     return kw, k
+
+
+#: «наш», «мой» before the guest's description («будет наш ветеринар, X»).
+_OURS = frozenset({"наш", "наша", "нашего", "нашу", "мой", "моя", "моего", "мою"})
+
+
+def _described_first(clause: list[Tok], k: int, stop: int, idx: NameIndex) -> int:
+    """«Сегодня ночевать у меня будет наш ветеринар, Николай», «жду моего соседа, Кузю»: the
+    guest described first (a possessive and an animate noun that is no player's name, then a
+    comma) and named after it: the index of the name; ``k`` when the words are not there."""
+    if k + 3 >= stop or clause[k].w not in _OURS or not clause[k + 1].word or \
+            clause[k + 2].w != "," or not clause[k + 3].word:
+        return k
+    words = clause_words(clause)
+    if idx.exact(words, k + 1, None) is not None or idx.approximate(words[k + 1]) is not None:
+        return k
+    from .words import morph
+    tag = morph().parse(words[k + 1])[0].tag
+    return k + 3 if tag.POS == "NOUN" and "anim" in tag else k
 
 
 def _guest_first(clause: list[Tok], other: list[int], home: int, stop: int,

@@ -62,6 +62,7 @@ from .textnorm_change import swindle_target_changes, vote_changes
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
 from .textnorm_sender import sender_named
 from .textnorm_own_place import own_place
+from .textnorm_idioms import eyes_kept_on
 from .textnorm_whether import whether_searched
 from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import doubled_verbs, typing_fixed
@@ -248,6 +249,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = sender_named(text, nicks, sender)  # «… ГОЛОС НИНЕ ИВАНОВНЕ ВАЛЯ», «Голос деда - X»
     text = own_place(text, sender)  # «к себе в палату X» from «Палата №6»: «к себе в гости X»
     text = whether_searched(text)  # «ищу, не X ли детектив»: «ищу детектива — X»
+    text = eyes_kept_on(text)  # «глаз с X не спускаю»: «не спускаю глаз с X»
     text = doubled_verbs(typing_fixed(text, nicks))  # «бьюпепегу», «ktxe» for «лечу», «нуба девяносто шесть»
     player = state.players.get(sender)  # «мы проверил X», «ich prüfe X», «к X ходить и брать всё»
     text = learner_fixed(text, nicks, player.role if player is not None else None)

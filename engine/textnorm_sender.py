@@ -12,7 +12,9 @@ Two ways a letter names its own sender beside a move, read as a host reads them:
 - a letter typed by the sender's relative («это Лёша, внук Виктора Павловича»), the
   sender's words quoted after «диктует:», «говорит:»: the quotes go, the words are his;
 - a chat speaker label: «Катамаран: клан – X» from Катамаран, his nick as written and a
-  colon opening a line, like a messenger's export: the label goes, the line is his own.
+  colon opening a line, like a messenger's export: the label goes, the line is his own;
+- the sender's home named by her nick: «В гости к тёще идёт X» from Тёща, «в гостях у
+  Медуницы — X» from Медуница: «в гости ко мне», «в гостях у меня» (:func:`_own_home`).
 
 Pure; a letter that does not end in the sender's name and has no «олос» costs two C-level
 tests.
@@ -106,12 +108,44 @@ def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
                 text = text[:cut].rstrip(" ") + "\n" + text[cut:]
     if (c := text.rfind(",", max(0, len(text) - 60))) >= 0:
         text = _comma_signed(text, c, nicks, sender)
+    if "гост" in text or "ГОСТ" in text:
+        text = _AT_SENDER.sub(lambda h: _own_home(h, nicks, sender), text)
     if ("олос" in text or "ОЛОС" in text) and _VOTE_MARKS.search(text) and \
             (len(text) < 300 or _may_vote_of(text)):
         text = _VOTE_OF.sub(lambda v: v.group(1) if _is_form(
             v.group(3).lower().replace("ё", "е").split(), nicks, sender, "gent") else v.group(),
             text)
     return text
+
+
+#: idioms53: «в гости к <the sender>», «в гостях у <the sender>»: group 1 the words of the
+#: visit («в гости к», «в гостях у»), group 2 the preposition, group 3 one or two words after it.
+_AT_SENDER = re.compile(rf"(?i)(?<![^\W\d_])(в[ \t]+гост(?:и|ях)[ \t]+)(ко|к|у)[ \t]+"
+                        rf"({_WORD}(?:[ \t]+{_WORD})?)")
+
+
+def _own_home(m: re.Match, nicks: tuple[str, ...], sender: str) -> str:
+    """A sender who speaks of her home by her nick (the hostess's or the psycho's guest):
+    «В гости к тёще идёт X» from Тёща,
+    «в гостях у Медуницы — X» from Медуница read as «в гости ко мне», «в гостях у меня»
+    (``m``: a match of :data:`_AT_SENDER`): the nick in the dative after «к», in the genitive
+    after «у», the whole nick or its first word; the second word, when it is no word of the
+    nick, is kept. Any other name stays: «в гости к Сове» is the sender's going to Сова, and
+    so does a word another nick shares («в гости к Маше» from Маша Канат beside Маша Ивановна)."""
+    prep = m.group(2).lower()
+    case = "gent" if prep == "у" else "datv"
+    words = m.group(3).split()
+    low = [w.lower().replace("ё", "е") for w in words]
+    for n in range(len(low), 0, -1):
+        if _is_form(low[:n], nicks, sender, case) and \
+                (n > 1 or not _is_name_form(low[0], nicks, sender)):
+            own = "меня" if prep == "у" else "мне"
+            head = "у" if prep == "у" else "ко"
+            if m.group(2)[0].isupper():
+                head = head.capitalize()
+            rest = " ".join(words[n:])
+            return m.group(1) + head + " " + own + (" " + rest if rest else "")
+    return m.group()
 
 
 #: The letter's end after its last comma: one to four words and what closes it.
@@ -189,7 +223,7 @@ def _sender_forms(nicks: tuple[str, ...], sender: str, case: str):
 
 @functools.lru_cache(maxsize=16)
 def _roster_forms(nicks: tuple[str, ...]):
-    """The nominative and genitive forms of every nick of the roster, as
+    """The nominative, genitive and dative forms of every nick of the roster, as
     :func:`_sender_forms` gives them, keyed by (nick, case)."""
     from .names import name_index
 
@@ -197,12 +231,12 @@ def _roster_forms(nicks: tuple[str, ...]):
     single: dict = {}
     for w, owners in idx.single.items():
         for nick, cases in owners.items():
-            for case in ("nomn", "gent"):
+            for case in ("nomn", "gent", "datv"):
                 if case in cases:
                     single.setdefault((nick, case), set()).add(w)
     multi: dict = {}
     for nick, dicts in idx.multi:
-        for case in ("nomn", "gent"):
+        for case in ("nomn", "gent", "datv"):
             words = tuple(frozenset(w for w, cases in d.items() if case in cases) for d in dicts)
             multi[(nick, case)] = multi.get((nick, case), ()) + (words,)
     return {k: frozenset(v) for k, v in single.items()}, multi
