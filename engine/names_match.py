@@ -25,7 +25,7 @@ from .names_given import (
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
-from .names_merge import merge_tokens
+from .names_merge import merge_tokens, short_said
 from .names_near import DIGITS, near_reading, numbered_reading, same_number
 
 #: Words that take a move back («не, стоп, …», «отбой»): never a reading of a nick by a word,
@@ -443,9 +443,10 @@ class NameIndex:
         """The one two-word Latin nick whose first word ``w`` is a Cyrillic form of (its
         title translated, «мистера» for «Mr.», or its reading) and whose second word the
         next token ``after`` says aloud (:func:`engine.names_sound.said_like`: «Мистера Пьеро»
-        for Mr.Pierrot, the French final «t» unheard), the two words read as that nick
-        beside a Cyrillic one-word nick the second word is a form of («Пьеро»); None when
-        no nick or several fit."""
+        for Mr.Pierrot, the French final «t» unheard; a short word as Russians read it,
+        :func:`engine.names_merge.short_said`: «Лаки Ми» for Lucky_Me), the two words read
+        as that nick beside a Cyrillic one-word nick the second word is a form of
+        («Пьеро»); None when no nick or several fit."""
         if not CYR.search(after):
             return None
         found = []
@@ -454,7 +455,8 @@ class NameIndex:
                     CYR.search(nick) or after in parts[1]:
                 continue
             latin = re.findall(r"[A-Za-z]+", nick)
-            if len(latin) == 2 and said_like(after, latin[1]):
+            if len(latin) == 2 and (said_like(after, latin[1]) or
+                                    short_said(after, latin[1].lower())):
                 found.append(nick)
         return found[0] if len(found) == 1 else None
 

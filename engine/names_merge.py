@@ -119,7 +119,7 @@ def said_aloud(idx, t, u) -> str | None:
             _CYRILLIC_WORD.fullmatch(u.w)) or t.w in idx.single or t.w in idx.parts:
         return None
     found = [nick for nick, first, second in _latin_pairs(idx.nicks)
-             if said_like(t.w, first) and (said_like(u.w, second) or _short_said(u.w, second))]
+             if said_like(t.w, first) and (said_like(u.w, second) or short_said(u.w, second))]
     return found[0] if len(found) == 1 else None
 
 
@@ -127,7 +127,7 @@ def said_aloud(idx, t, u) -> str | None:
 _CYRILLIC_WORD = re.compile(r"[а-яё]+")
 
 
-def _short_said(word: str, latin: str) -> bool:
+def short_said(word: str, latin: str) -> bool:
     """True when the Cyrillic ``word`` is the short Latin word ``latin`` (three letters or
     less) as Russians read it: its transliteration, a final «e» said «и» as English says it
     («Ми» for «Me», «Би» for «Be»)."""
