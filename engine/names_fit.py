@@ -266,18 +266,28 @@ def loan_word(word: str, nick: str) -> bool:
         return False
     from rapidfuzz.distance import Levenshtein
 
-    for p in morph().parse(word):
-        if p.tag.POS != "NOUN" or "Name" in p.tag or "Surn" in p.tag or "Abbr" in p.tag or \
-                not p.is_known:
-            continue
-        lemma = sound_key(norm(p.normal_form))
-        if len(lemma) < 4:
-            continue
+    for lemma in _noun_keys(word):
         for key in keys:
             if lemma == key or (len(key) >= 5 and lemma[:3] == key[:3] and
                                 Levenshtein.distance(lemma, key, score_cutoff=1) <= 1):
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _noun_keys(word: str) -> tuple[str, ...]:
+    """The sound keys (:func:`sound_key`, four sounds or more) of the lemmas of the
+    dictionary's common-noun readings of ``word`` (no name, surname or abbreviation), for
+    :func:`loan_word`."""
+    out = []
+    for p in morph().parse(word):
+        if p.tag.POS != "NOUN" or "Name" in p.tag or "Surn" in p.tag or "Abbr" in p.tag or \
+                not p.is_known:
+            continue
+        lemma = sound_key(norm(p.normal_form))
+        if len(lemma) >= 4 and lemma not in out:
+            out.append(lemma)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
