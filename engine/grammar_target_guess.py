@@ -255,13 +255,15 @@ def _alone_in_slot(clause: list[Tok], words: list[str], k: int, lo: int, hi: int
 def unknown_slot(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo: int,
                  out: Targets, *, skipped: bool, neg: bool) -> bool:
     """True when the word at token ``k`` that no reading took stands where the name goes
-    (``Targets.unknown_slot``): nothing skipped before it (``skipped``), no role read and not
+    (``Targets.unknown_slot``): nothing skipped before it (``skipped``), no role read (but
+    for the player a role is looked for in, right after «у»: «ищу сыщика у Флюса») and not
     after «не» (``neg``), and it looks like a name (a capital or quotes, a Cyrillic word no
     dictionary knows, far from every nick or a noun), a being after «за», or a person's
     word."""
     t = clause[k]
     w = t.w
-    return not skipped and not out.roles and not neg and ((
+    roles = out.roles and not (k > lo and words[k - 1] == "у" and not out.hits)
+    return not skipped and not roles and not neg and ((
         (t.cap or t.quoted or (CYR.search(w) and not is_known_word(w))) and
         (idx.far_from_all(w) or ((t.cap or t.quoted) and
                                  (is_noun(w) or not is_known_word(w))))) or

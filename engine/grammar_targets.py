@@ -42,6 +42,7 @@ from .lexicon import lexicon
 from .names import NameHit, name_index
 from .names_case import case_fit
 from .names_english import MODIFIERS
+from .names_merge import said_aloud
 from .words_endings import CYR
 from .words import (
     animate_noun, comparative, compound_role, epithet_role, is_infinitive, is_interjection, is_known_word, is_noun,
@@ -640,6 +641,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             k += 1  # taken (a word of «Улей №5» written small), never the guest
             continue
         hit = idx.exact(words, k, expected)
+        if hit is None and t.cap and k + 1 < hi and clause[k + 1].cap and \
+                (said := said_aloud(idx, t, clause[k + 1])) is not None:
+            hit = NameHit(said, (said,), "exact", 2)  # «Мэри Ми» for Marry_Me: a Latin
+            # nick's two words said aloud (only for a capital no form of a nick is read at)
         if hit is not None and hit.nick is not None and hit.length == 1 and not noun and \
                 not out.hits and expected == _ACCS and \
                 (rival := idx.case_rival(words[k], hit.nick, "accs")) is not None and \

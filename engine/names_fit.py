@@ -249,6 +249,60 @@ def _work_stems(nick: str) -> tuple[str, ...]:
     return tuple(stem for w in re.findall(r"[a-z]+", norm(nick)) for stem in OCCUPATIONS.get(w, ()))
 
 
+def loan_word(word: str, nick: str) -> bool:
+    """True when the written ``word`` (Cyrillic, normalised, four letters or more) is a case
+    form of the Russian noun a Latin word of ``nick`` was borrowed as: the noun's lemma
+    (pymorphy3, a dictionary noun, no name) sounds as the word's Russian reading
+    (:func:`sound_key`, vowels a foreign word mixes up merged: «Торпеду» for Torpedo-7,
+    «торпеда» ~ «торпедо»), or so with one sound of a reading of five sounds or more
+    dropped or changed after the same first three (rapidfuzz: «Флюса» for Flux, «флюс» ~
+    «флукс»). The reading of the nick's own Latin word only (not a chat spelling), so a
+    player is named by the thing his nick is the English or Latin for as the community
+    says it; a Cyrillic word of the nick is no loan («Туман» is its own form)."""
+    if not re.fullmatch(r"[а-я]{4,}", word):
+        return False
+    keys = _loan_keys(nick)
+    if not keys:
+        return False
+    from rapidfuzz.distance import Levenshtein
+
+    for lemma in _noun_keys(word):
+        for key in keys:
+            if lemma == key or (len(key) >= 5 and lemma[:3] == key[:3] and
+                                Levenshtein.distance(lemma, key, score_cutoff=1) <= 1):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _noun_keys(word: str) -> tuple[str, ...]:
+    """The sound keys (:func:`sound_key`, four sounds or more) of the lemmas of the
+    dictionary's common-noun readings of ``word`` (no name, surname or abbreviation), for
+    :func:`loan_word`."""
+    out = []
+    for p in morph().parse(word):
+        if p.tag.POS != "NOUN" or "Name" in p.tag or "Surn" in p.tag or "Abbr" in p.tag or \
+                not p.is_known:
+            continue
+        lemma = sound_key(norm(p.normal_form))
+        if len(lemma) >= 4 and lemma not in out:
+            out.append(lemma)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _loan_keys(nick: str) -> frozenset[str]:
+    """The sound keys (:func:`sound_key`) of the Cyrillic readings of the Latin words of
+    ``nick`` (four letters or more), for :func:`loan_word`."""
+    out = set()
+    for w in {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}:
+        if LAT.search(w) and not CYR.search(w) and len(w) >= 4:
+            for r in set(name_readings(w)) | {cyrillic_reading(w)}:
+                if re.fullmatch(r"[а-я]{4,}", norm(r)):
+                    out.add(sound_key(norm(r)))
+    return frozenset(out)
+
+
 #: Vowels and the signs (a prefix is cut after a consonant).
 _VOWELS = "аяоеёиыуюэьъй"
 
@@ -276,7 +330,7 @@ def fit_owners(nicks, word: str, pets: bool = True) -> set[str]:
     # (a pet suffix only on a reading as said: «Кирюху» is no pet form of Kira typed «киря»)
     owners = {n for n in nicks if any(fits(word, r, False) for r in nick_readings(n)) or
               (pets and any(fits(word, r, True) for r in nick_readings(n, False))) or
-              work_word(word, n) or augmentative_word(word, n)}
+              work_word(word, n) or augmentative_word(word, n) or loan_word(word, n)}
     if len(owners) > 1:
         # a nick the word is a case form of as its Latin word is said («Бэра»: Bär, «бэр»)
         # goes before one it fits only as somebody might type it in chat («беря» for Borya)

@@ -25,13 +25,13 @@ from .names_given import (
 )
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
-from .names_merge import merge_tokens
+from .names_merge import merge_tokens, short_said
 from .names_near import DIGITS, near_reading, numbered_reading, same_number
 
 #: Words that take a move back («не, стоп, …», «отбой»): never a reading of a nick by a word,
 #: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
 TAKE_BACK_WORDS = frozenset({"стоп", "отбой", "отмена", "хотя", "нет"})
-from .names_pets import pet_owners
+from .names_pets import _plain_noun, pet_owners
 from .names_sound import latin_sound_owner, said_like, sound_owner
 from .translit import LATIN_CASE, cyrillic_reading, name_readings, russian_spelling
 from .words import (CYR, LAT, is_known_word, is_noun, is_patronymic, is_verb, may_be_name,
@@ -417,7 +417,8 @@ class NameIndex:
                     others = {n for n in others if not LAT.search(n)
                               or named & self.given_of.get(n, frozenset())
                               or self._latin_rival(words[i], n, owners)}
-                    if any(self._indeclinable_reading(words[i], n) for n in others):
+                    if any(self._indeclinable_reading(words[i], n) for n in others) and \
+                            not self._typed_nick(w, owners):
                         # «за Мику»: Мика's accusative, or Miku_39 read «Мику», a foreign name
                         # Russian leaves undeclined (so in every case): either player
                         return NameHit(None, tuple(sorted(set(owners) | others)), "exact", 1)
@@ -442,9 +443,10 @@ class NameIndex:
         """The one two-word Latin nick whose first word ``w`` is a Cyrillic form of (its
         title translated, «мистера» for «Mr.», or its reading) and whose second word the
         next token ``after`` says aloud (:func:`engine.names_sound.said_like`: «Мистера Пьеро»
-        for Mr.Pierrot, the French final «t» unheard), the two words read as that nick
-        beside a Cyrillic one-word nick the second word is a form of («Пьеро»); None when
-        no nick or several fit."""
+        for Mr.Pierrot, the French final «t» unheard; a short word as Russians read it,
+        :func:`engine.names_merge.short_said`: «Лаки Ми» for Lucky_Me), the two words read
+        as that nick beside a Cyrillic one-word nick the second word is a form of
+        («Пьеро»); None when no nick or several fit."""
         if not CYR.search(after):
             return None
         found = []
@@ -453,7 +455,8 @@ class NameIndex:
                     CYR.search(nick) or after in parts[1]:
                 continue
             latin = re.findall(r"[A-Za-z]+", nick)
-            if len(latin) == 2 and said_like(after, latin[1]):
+            if len(latin) == 2 and (said_like(after, latin[1]) or
+                                    short_said(after, latin[1].lower())):
                 found.append(nick)
         return found[0] if len(found) == 1 else None
 
@@ -494,16 +497,29 @@ class NameIndex:
 
     def _latin_rival(self, w: str, nick: str, owners: dict[str, frozenset[str]]) -> bool:
         """True when the Latin multi-word ``nick`` holds ``w`` (a case form of the Cyrillic
-        nicks ``owners`` as well) by a word that reads as one of those nicks itself
+        nicks ``owners`` as well) by a word that reads as one of those nicks itself, a name
         («Kawaii_Mika» and «Мика»: two players of one name, «Мику» either's), or as its
-        undeclined nominative (see :meth:`_indeclinable_reading`)."""
+        undeclined nominative (see :meth:`_indeclinable_reading`: «Мику» for Miku_39),
+        unless ``w`` is the Cyrillic nick as spelt (:meth:`_typed_nick`). A Latin word
+        that reads as a Cyrillic nick that is an ordinary Russian noun («tuman_2004» beside
+        «Туман», «Lady.Serpantin» beside «Серпантин») is only its transliteration: the
+        Cyrillic nick's case forms are that nick's («Тумана», «Серпантина»)."""
         if self._indeclinable_reading(w, nick):
-            return True
+            return not self._typed_nick(w, owners)
         if self.given_of.get(nick):
             return False  # «Михалыча»: Михалыч, not «Ivan Mikhalych», called Иван by his name
-        mine = {norm(n) for n in owners if CYR.search(n)}
+        mine = {norm(n) for n in owners if CYR.search(n) and not _common_noun(norm(n))}
         return any(cyrillic_reading(x) in mine
                    for x in re.findall(r"[a-z]{2,}", norm(nick)))
+
+    @staticmethod
+    def _typed_nick(w: str, owners: dict[str, frozenset[str]]) -> bool:
+        """True when ``w`` (normalised) is a Cyrillic nick of ``owners`` exactly as it is
+        spelt and that nick is an ordinary Russian noun (:func:`_common_noun`: «Конфетти»):
+        the nick the writer typed, never a Latin nick's transliteration («Lady.Confetti»
+        read «конфетти»). A name is not so: «Юко» beside Yuko.K, «Мику» beside Miku_39 are
+        one name two players carry, either's (asked)."""
+        return any(norm(n) == w and _common_noun(w) for n in owners if CYR.search(n))
 
     def _no_bare_locative(self, w: str, owners: dict[str, frozenset[str]], others: set[str]
                           ) -> tuple[dict[str, frozenset[str]], set[str]]:
@@ -1239,6 +1255,12 @@ def _counts_something(words: list[str], k: int) -> bool:
     """True when the word after a number (at ``k``) is a word it counts («13 часов», «13-го
     числа»): a number is a nick («Щипач_13») only before punctuation, the end or «и»."""
     return k < len(words) and words[k][:1].isalnum() and words[k] not in _AFTER_NUMBER
+
+
+def _common_noun(word: str) -> bool:
+    """True when ``word`` (a normalised Cyrillic nick of one word) is an ordinary Russian
+    noun by the dictionary, no name («туман», «конфетти»; not «мика», «мила»)."""
+    return bool(re.fullmatch(r"[а-яё]+", word)) and is_known_word(word) and _plain_noun(word)
 
 
 def _pick(owners: dict[str, frozenset[str]], expected: frozenset[str] | None,

@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from operator import attrgetter
 
 from . import grammar_vocab as V
 from .names_given import full_names, names_listed, patronymic_of
 from .names_hit import initials_of
+from .names_sound import said_like
+from .translit import cyrillic_reading
 from .words import is_known_word, is_patronymic, is_verb, morph, person_name, word_forms
 
 _W = attrgetter("w")  # a token's normalised text (engine.grammar_tokens.Tok.w)
@@ -89,6 +92,49 @@ def merge_tokens(idx, toks: list) -> list:
         out.append(type(t)(t.text, _merged_key(nick), t.start, last.end, True, True, t.quoted))
         i = end
     return toks if out is None else out
+
+
+@functools.lru_cache(maxsize=256)
+def _latin_pairs(nicks: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """(nick, first word, second word) of each nick of ``nicks`` written as two Latin words
+    and nothing else but separators and digits («Marry_Me», «Sky Hawk»), lower case."""
+    out = []
+    for nick in nicks:
+        words = re.findall(r"[A-Za-z]+", nick)
+        if len(words) == 2 and not re.search(r"[^\W\d_]", re.sub(r"[A-Za-z]+", "", nick)):
+            out.append((nick, words[0].lower(), words[1].lower()))
+    return tuple(out)
+
+
+def said_aloud(idx, t, u) -> str | None:
+    """The nick of two Latin words (:func:`_latin_pairs`) that the tokens ``t`` and ``u``,
+    two Cyrillic words in a row, say aloud, each its Latin word («Мэри Ми» for Marry_Me;
+    the first by its sound skeleton, :func:`engine.names_sound.said_like`, the second so
+    or, a word of three letters or less, as its Russian reading with an English final «e»
+    said «и»), when exactly one nick is said so and the first word is no form of any nick;
+    None otherwise. Both words must be said: one alone may be any other word («Мэри» is
+    no case of «мира»). Used by :func:`engine.grammar_targets.read_targets` on a word no
+    reading took (so a letter pays nothing for it otherwise)."""
+    if not (t.word and u.word and u.start <= t.end + 1 and _CYRILLIC_WORD.fullmatch(t.w) and
+            _CYRILLIC_WORD.fullmatch(u.w)) or t.w in idx.single or t.w in idx.parts:
+        return None
+    found = [nick for nick, first, second in _latin_pairs(idx.nicks)
+             if said_like(t.w, first) and (said_like(u.w, second) or short_said(u.w, second))]
+    return found[0] if len(found) == 1 else None
+
+
+#: A word of Cyrillic letters only.
+_CYRILLIC_WORD = re.compile(r"[а-яё]+")
+
+
+def short_said(word: str, latin: str) -> bool:
+    """True when the Cyrillic ``word`` is the short Latin word ``latin`` (three letters or
+    less) as Russians read it: its transliteration, a final «e» said «и» as English says it
+    («Ми» for «Me», «Би» for «Be»)."""
+    if len(latin) > 3:
+        return False
+    read = cyrillic_reading(latin)
+    return word == read or (latin.endswith("e") and word == read[:-1] + "и")
 
 
 #: The endings of a Russian surname's nominative («Треплев», «Заречная», «Гусин»).

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .names_fit import loan_word
 from .names_given import (
     chat_spellings, foreign_written, full_names, given_table, names_listed, names_written,
     neutral_names,
@@ -459,6 +460,12 @@ def numbered_reading(index: NameIndex, word: str) -> NameHit | None:
             (named := index.approximate(letters)) is not None and named.kind in ("pet", "name"):
         owners = sorted({n for n, _ in index.numbered[m.group(2)] if not tail or
                          norm(n).endswith(m.group(2) + tail)} & set(named.candidates))
+    if not owners:
+        # «Торпеду-7» for Torpedo-7: the Russian noun the nick's Latin word was borrowed as
+        # (engine.names_fit.loan_word), the number the nick's
+        owners = sorted(n for n, _ in index.numbered[m.group(2)]
+                        if (not tail or norm(n).endswith(m.group(2) + tail)) and
+                        loan_word(letters, n))
     return hit(owners, "part") if owners else None
 
 

@@ -22,6 +22,7 @@ DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
     "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня", "ыч", "ичка", "ичек",
     "яра", "яш", "ян",  # slang and augmentative: «Лосяра», «Лосяш», «Васян»
     "унья", "юнья",  # a fairy-tale creature's name: «Совунья» is «сова»'s
+    "ечко",  # a neuter noun's: «колечко» is «кольцо»'s, «сердечко» «сердце»'s
 }, key=len, reverse=True))
 
 
@@ -38,6 +39,10 @@ _CLIP_SUFFIXES = frozenset({"ик", "чик", "ечик", "ок", "ек", "ёк"
 #: Suffixes that make a pet form only of a nickname short of its last letters («Пельме-шка»
 #: for «Пельмень»); after the whole nickname they make another word («Бука-шка»).
 _CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
+
+#: The diminutive suffixes a noun's final «ц» (with the fleeting vowel or soft sign before
+#: it) turns into («кольцо» → «колечко», «овца» → «овечка»), see :func:`pet_owners`.
+_TS_SUFFIXES = frozenset({"ечко", "ечка", "ечек"})
 
 #: Consonants that change before a diminutive suffix (written → the nickname's).
 _ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
@@ -84,6 +89,11 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
             stem = lemma[:-len(suffix)]
             if not lemma.endswith(suffix):
                 continue
+            if suffix in _TS_SUFFIXES and len(stem) >= 2:
+                # «кол-ечко» for «Кольцо777», «серд-ечко» for «Сердце», «ов-ечка» for «Овца»:
+                # a «ц» turns into the «ч» of the diminutive «-еч-», its fleeting vowel «е»
+                # (the nickname's whole stem only)
+                owners |= stems.get(stem + "ц", set()) | stems.get(stem + "ьц", set())
             if len(stem) == 2 and len(suffix) >= 3 and suffix in DIMINUTIVE_SUFFIXES:
                 # «Ивушку» for «Ива Лесная», «Зоечка» for «Зоя»: a word of three letters in
                 # «-а», «-я» takes a long diminutive suffix on its two-letter stem

@@ -19,7 +19,8 @@ from .grammar_rules import problem
 from .grammar_target_words import described
 from .grammar_target_words import next_verb_object
 from .grammar_tokens import Tok, span, clause_words
-from .names import name_index
+from .names import NameHit, name_index
+from .names_merge import said_aloud
 from .lexicon import lexicon
 from .words import CYR, first_singular, is_known_word, is_verb, is_interjection, person_name, \
     role_words
@@ -210,6 +211,9 @@ def _name_list(ctx: Ctx, clause: list[Tok], lo: int, hi: int,
         if not want and first_spaced is None:
             first_spaced = len(out)
         hit = idx.exact(words, k, None)
+        if hit is None and t.cap and k + 1 < hi and clause[k + 1].cap and \
+                (said := said_aloud(idx, t, clause[k + 1])) is not None:
+            hit = NameHit(said, (said,), "exact", 2)  # «Мэри Ми» for Marry_Me
         if hit is not None:
             n = k + hit.length
             if n < hi and clause[n].word and clause[n].cap and \
