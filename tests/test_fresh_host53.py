@@ -19,14 +19,17 @@ def _romashka(cfg, at, body: str, n: int) -> None:
         f"Content-Transfer-Encoding: 8bit\r\n\r\n{body}".encode())
 
 
-def test_an_unclear_fear_answer_after_the_deadline_is_asked_in_the_waiting_day(tmp_path):
+def _answered(tmp_path, body: str):
+    """The demo's «Страх» day waiting for Ромашка's choice after its deadline; her letter
+    ``body`` delivered and synced. Returns ``(cfg, run, later, row, reply)``: the config, the CLI runner, its
+    environment after the sync, her stored letter and the last reply queued to her."""
     from sqlmodel import select
 
     from mailer.store import Letter, Outgoing, Store
 
     cfg, run, after = fear_demo(tmp_path)
     assert run(["close-day"]).exit_code == 3  # the day waits for Ромашка's choice
-    _romashka(cfg, cfg.start + timedelta(days=1, minutes=20), "Выбираю Кирку.", 1)
+    _romashka(cfg, cfg.start + timedelta(days=1, minutes=20), body, 1)
     later = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=30)).isoformat()}
     assert run(["sync"], later).exit_code == 0
     store = Store(cfg.database_url)
@@ -35,11 +38,17 @@ def test_an_unclear_fear_answer_after_the_deadline_is_asked_in_the_waiting_day(t
             row = s.exec(select(Letter).where(Letter.message_id == "fear53.1@example.org")).one()
             reply = s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.to_nick == "Ромашка")
                            .order_by(Outgoing.id.desc())).first()
-        assert (row.day, row.state) == (1, "no_moves"), (row.day, row.state)
-        assert reply is not None and "Кирку" in reply.body, reply.body
-        assert "после срока" not in reply.body and "дню 2" not in reply.body, reply.body
+            s.expunge_all()
     finally:
         store.dispose()
+    return cfg, run, later, row, reply
+
+
+def test_an_unclear_fear_answer_after_the_deadline_is_asked_in_the_waiting_day(tmp_path):
+    cfg, run, after, row, reply = _answered(tmp_path, "Выбираю Кирку.")
+    assert (row.day, row.state) == (1, "no_moves"), (row.day, row.state)
+    assert reply is not None and "Кирку" in reply.body, reply.body
+    assert "после срока" not in reply.body and "дню 2" not in reply.body, reply.body
     # his answer to the question makes the choice, and the day closes with it
     _romashka(cfg, cfg.start + timedelta(days=1, minutes=40), "Бука", 2)
     last = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=50)).isoformat()}
@@ -159,29 +168,13 @@ def test_a_fear_answer_with_other_moves_accepts_only_the_choice(tmp_path):
     """Found with finding 2: the chosen player's answer after the deadline also carried a
     theft; the reply said «Принято: Кража: Гоша» and that it replaced her on-time theft, while
     close-day refused the late theft and kept the on-time one. The reply now says what happens."""
-    from sqlmodel import select
-
-    from mailer.store import Letter, Outgoing, Store
-
-    cfg, run, after = fear_demo(tmp_path)
-    assert run(["close-day"]).exit_code == 3
-    _romashka(cfg, cfg.start + timedelta(days=1, minutes=20), "Выбираю Буку. И ещё: ворую у Гоши.", 1)
-    later = {**after, "MAFIA_MAIL_NOW": (cfg.start + timedelta(days=1, minutes=30)).isoformat()}
-    assert run(["sync"], later).exit_code == 0
-    store = Store(cfg.database_url)
-    try:
-        with store.session() as s:
-            row = s.exec(select(Letter).where(Letter.message_id == "fear53.1@example.org")).one()
-            reply = s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.to_nick == "Ромашка")
-                           .order_by(Outgoing.id.desc())).first()
-        assert row.moves_json == '[{"action": "fear_choice", "target": "Бука"}]', row.moves_json
-        body = reply.body
-        accepted = body.split("Принято (день 1):\n", 1)[1].split("\n\n", 1)[0]
-        assert accepted == "  - Выбор при «Страхе»: Бука", body
-        assert "«Кража: Гоша» — приём ходов дня 1 закончился" in body
-        assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Кража: Маруська" in body
-    finally:
-        store.dispose()
+    _cfg, run, later, row, reply = _answered(tmp_path, "Выбираю Буку. И ещё: ворую у Гоши.")
+    assert row.moves_json == '[{"action": "fear_choice", "target": "Бука"}]', row.moves_json
+    body = reply.body
+    accepted = body.split("Принято (день 1):\n", 1)[1].split("\n\n", 1)[0]
+    assert accepted == "  - Выбор при «Страхе»: Бука", body
+    assert "«Кража: Гоша» — приём ходов дня 1 закончился" in body
+    assert "Остаются в силе ходы из ваших прежних писем за день 1:\n  - Кража: Маруська" in body
     closed = run(["close-day"], later)
     assert closed.exit_code == 0 and "Повешен: Бука." in closed.output, closed.output
     explained = run(["explain", "--day", "1"], later).output
