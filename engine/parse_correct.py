@@ -228,7 +228,8 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
         # «охраняю X. ой нет, X сегодня занят — охраняю себя»: the reason, then after the
         # dash the move made again in full, which replaces the one taken back
         before = len(items)
-        read_move(ctx, ctx.sender, clause, kw, kw.j, len(clause), flags, items, False)
+        read_move(ctx, prev.member or ctx.sender, clause, kw, kw.j, len(clause), flags, items,
+                  prev.member is not None)
         if not any(it.move is not None for it in items[before:]):
             del items[before:]
         else:
@@ -573,9 +574,9 @@ def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | No
     dash in a correction clause whose correction words end at ``k`` («ой нет, X сегодня
     занят — охраняю себя»): the reason told, the move is then written again in full. None
     when there is no such dash, or the move before was a boss's order for a member."""
-    if prev.member is not None or not any(it.move is not None for it in prev.items) or \
-            is_question(ctx.text, clause):
-        return None
+    if not any(it.move is not None or it.problem is not None and it.problem.candidates
+               for it in prev.items) or is_question(ctx.text, clause):
+        return None  # (a move, or one asked between players: «…у Bella... нет, Bella77 наша, …»)
     dash = next((n for n in range(k + 1, len(clause) - 1)
                  if clause[n].w == "—" and clause[n + 1].word), None)
     if dash is None:
@@ -583,10 +584,14 @@ def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | No
     if dash is None:
         return None
     kws = find_keywords(clause, set(range(dash + 1)), name_index(ctx.nicks))
-    kw = next((kw for kw in kws if kw.i == dash + 1), None)
-    if kw is None or kw.cls != prev.cls or kw.negated or kw.reported or kw.weak or \
-            kw.hypothetical or kw.imperative:
+    kw = next((kw for kw in kws if kw.i in (dash + 1, dash + 2) and
+               (kw.i == dash + 1 or clause[dash + 1].w == "пусть")), None)
+    if kw is None or kw.cls != prev.cls or kw.negated or kw.reported or kw.hypothetical:
         return None
+    if prev.member is None and (kw.weak or kw.imperative or kw.i != dash + 1):
+        return None
+    if prev.member is not None and clause[dash + 1].w != "пусть":
+        return None  # (a boss's order for his member said again: «…, пусть обворует Y»)
     return kw
 
 
@@ -601,7 +606,9 @@ def _comma_after_remark(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> int 
     if comma is None or comma - k < 2 or not clause[comma + 1].word:
         return None
     remark = clause[k:comma]
-    old = prev_targets(prev)
+    old = prev_targets(prev) | {t for it in prev.items if it.move is not None and it.move.move
+                                for t in (it.move.move.targets or (it.move.move.target,))} | {
+        t for it in prev.items if it.problem is not None for t in it.problem.candidates}
     hits = names_in(ctx, remark, True, forms=True)
     if not hits or any(h.nick is None or h.nick not in old for h, _, _ in hits) or any(
             not third_person(remark[kw.i].w) for kw in
