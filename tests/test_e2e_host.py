@@ -164,8 +164,8 @@ database = "game.db"
     fox = host.read(lambda s, st: (letter(s, st, "3.Foxtrot").state, letter(s, st, "3.Foxtrot").day,
                                    reply_to(s, st, "3.Foxtrot")))
     assert fox[:2] == ("applied", 3)
-    assert "Письмо пришло после срока дня 2 — 07.10.2026 19:30 (МСК), поэтому ходы из " \
-           "него засчитаны в день 3." in fox[2]
+    assert "Письмо пришло после срока дня 2 — 07.10.2026 19:30 (МСК), то есть в срок дня 3: " \
+           "ходы из него засчитаны в день 3." in fox[2]
 
     # --- day 3: closed, sent, reopened, corrected by an import, closed again
     alive3 = [n for n in alive2 if n not in ("Xray", "Foxtrot")]

@@ -61,7 +61,7 @@ def test_close_day_reads_the_letters_that_waited_for_the_new_day(tmp_path):
     [answer] = [r for r in g.replies("reply") if r.ref == "reply:late@x"]
     assert answer.day == 2 and answer.to_addr == "buka@example.org"
     assert "Принято (день 2):\n  - Лечение: Ягуарчик" in answer.body
-    assert "после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому" in answer.body
+    assert "после срока дня 1 — 08.12.2026 19:30 (МСК), то есть в срок дня 2:" in answer.body
     # the next sync has nothing left to read, and nothing is answered twice
     assert sync(g.cfg, g.store, now=DEADLINE + timedelta(minutes=15)).processed == 0
     assert len([r for r in g.replies("reply") if "late@x" in r.ref or r.ref.startswith("next_day:")]) == 2

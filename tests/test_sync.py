@@ -161,8 +161,8 @@ def test_letter_after_the_deadline_counts_for_the_next_day(game):
     late = [r for r in game.replies("reply") if "Лечение: Ягуарчик" in r.body]
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
-        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому ходы из него "
-        "засчитаны в день 2.")
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), то есть в срок дня 2: ходы "
+        "из него засчитаны в день 2.")
     assert "Принято (день 2)" in late[0].body and "09.12.2026 19:30" in late[0].body
 
 
@@ -178,7 +178,7 @@ def test_late_letter_with_nothing_accepted_says_no_moves_counted(game):
     late = [r for r in game.replies("reply") if r.day == 2 and "Не принято" in r.body]
     assert len(late) == 1
     assert late[0].body.splitlines()[2] == (
-        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), поэтому оно "
+        "Письмо пришло после срока дня 1 — 08.12.2026 19:30 (МСК), то есть в срок дня 2: оно "
         "относится ко дню 2.")
     assert "засчитаны" not in late[0].body and "Принято" not in late[0].body
 
