@@ -52,6 +52,15 @@ ORDER_NOT_BLOCKED = ("robbed", "beaten", "hosted", "at_psycho")
 _SELF = "сам(а) "
 
 
+def left_undone(m: dict[str, Any], moves: list[dict[str, Any]]) -> bool:
+    """True when ``m`` (a move of the result JSON) left its mover's move to his boss
+    («на усмотрение босса», done) and the boss made none for him: no move of the turn's
+    ``moves`` made for that member stood (all refused, or none). ``explain`` and the result
+    letter then say so, never «выполнен»."""
+    return m["action"] == "delegate" and m.get("outcome") == "done" and not any(
+        o.get("member") == m["by"] and o.get("outcome") != "refused" for o in moves)
+
+
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
                statuses: Mapping[str, list[str]] | None = None,
                genders: Mapping[str, str] | None = None,
@@ -86,8 +95,7 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
-    if m["action"] == "delegate" and m["outcome"] == "done" and moves is not None and not any(
-            o.get("member") == m["by"] and o.get("outcome") != "refused" for o in moves):
+    if moves is not None and left_undone(m, moves):
         return f"    • {action} — босс хода за него не сделал"
     withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn
     reason = "superseded" if withdrawn_late else m["reason"]

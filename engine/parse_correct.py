@@ -572,8 +572,10 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
 def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | None:
     """The keyword of the sender's own move of ``prev``'s kind that opens the words after a
     dash in a correction clause whose correction words end at ``k`` («ой нет, X сегодня
-    занят — охраняю себя»): the reason told, the move is then written again in full. None
-    when there is no such dash, or the move before was a boss's order for a member."""
+    занят — охраняю себя»), or after the comma that ends a remark on the move taken back
+    (:func:`_comma_after_remark`): the reason told, the move is then written again in full. A
+    boss's order for his member is said again after «пусть» («…, пусть обворует Y»), the
+    sender's own move right after the mark. None when there is no such mark or move."""
     if not any(it.move is not None or it.problem is not None and it.problem.candidates
                for it in prev.items) or is_question(ctx.text, clause):
         return None  # (a move, or one asked between players: «…у Bella... нет, Bella77 наша, …»)
@@ -583,15 +585,14 @@ def _move_after_dash(ctx: Ctx, clause: list[Tok], k: int, prev: Prev) -> Kw | No
         dash = _comma_after_remark(ctx, clause, k, prev)
     if dash is None:
         return None
+    let = clause[dash + 1].w == "пусть"
+    if let != (prev.member is not None):
+        return None
     kws = find_keywords(clause, set(range(dash + 1)), name_index(ctx.nicks))
-    kw = next((kw for kw in kws if kw.i in (dash + 1, dash + 2) and
-               (kw.i == dash + 1 or clause[dash + 1].w == "пусть")), None)
-    if kw is None or kw.cls != prev.cls or kw.negated or kw.reported or kw.hypothetical:
+    kw = next((kw for kw in kws if kw.i == dash + 1 + let), None)
+    if kw is None or kw.cls != prev.cls or kw.negated or kw.reported or kw.hypothetical or \
+            not let and (kw.weak or kw.imperative):
         return None
-    if prev.member is None and (kw.weak or kw.imperative or kw.i != dash + 1):
-        return None
-    if prev.member is not None and clause[dash + 1].w != "пусть":
-        return None  # (a boss's order for his member said again: «…, пусть обворует Y»)
     return kw
 
 

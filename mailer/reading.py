@@ -388,8 +388,9 @@ class _Run:
                 letter.notes.append("исправляет цель хода из прежнего письма")
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
-        if late_for is ctx.row and ctx.row.fear_chosen == nick and ctx.row.status == "open" and \
-                any(m.action == "fear_choice" for m in result.moves):
+        # «Страх»: the day waits for this player's answer, which comes after the deadline by design
+        chooser = ctx.row.fear_chosen == nick and ctx.row.status == "open"
+        if chooser and late_for is ctx.row and any(m.action == "fear_choice" for m in result.moves):
             result = _choice_only(result, ctx.day)
         cols["moves_json"] = dumps([m.to_json() for m in result.moves])
         cols["skip"], cols["cancel"] = result.skip, result.cancel
@@ -407,12 +408,10 @@ class _Run:
             letter.notes[:] = [n for n in letter.notes if n not in {f"{QUESTION_NOTE}«{q}»" for q in answered}]
         cols["problems_json"] = dumps([stored_problem(p) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
-        if fear and ctx.row.fear_chosen == nick and ctx.row.status == "open":
-            # «Страх»: the day waits for this answer, which comes after the deadline by design
+        if fear and chooser:
             out.fear_choice = fear[-1].target
             late_for = None
-        elif late_for is ctx.row and ctx.row.fear_chosen == nick and ctx.row.status == "open" and \
-                any(p.action == "fear_choice" for p in problems):
+        elif chooser and late_for is ctx.row and any(p.action == "fear_choice" for p in problems):
             # «Выбираю Кирку» (Кир or Кира?): the chooser's unclear answer is asked about now,
             # in the day that waits for it — not put off to the next day as a late letter
             late_for = None

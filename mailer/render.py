@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 
 from engine.board import HUNT_STEPS
+from engine.explain import left_undone
 from engine.model import Move, Problem
 from engine.move_words import in_step_order, move_title, result_step, result_title, role_move
 from engine.names import inflect
@@ -408,9 +409,7 @@ class Renderer:
                                list(result.tally.voters.get(nick, [])),
                                lost=result.event if nick in result.lost_vote else None)
             for m in moves:
-                if m["action"] == "delegate" and m.get("outcome") == "done" and not any(
-                        o.get("member") == nick and o.get("outcome") != "refused" for o in data["moves"]):
-                    # «на усмотрение босса» and the boss made no move for him: never «выполнен»
+                if left_undone(m, data["moves"]):  # never «выполнен» (engine.explain)
                     m["told"] = "босс в эту ночь хода за вас не сделал"
             # the role his search looked for: the fan's, or the swindler's stolen search's
             sought = next((m.sought for m in result.moves if m.by == nick and m.sought),

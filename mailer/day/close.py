@@ -312,8 +312,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             # (a re-closed last day: who was sent «Игра окончена» before is told this one
             # replaces it, its subject marked as corrected)
             _drop_next_day_notices(s, row.day)
-            ended = _ended_before(s, row) if row.revision else set()
-            told = _final_sent(s, row) if ended else {}
+            told = _final_sent(s, row) if row.revision else {}
+            ended = set(told)
             for p in cfg.players:
                 subject = cfg.subject("игра окончена")
                 body = renderer.final_letter(nick=p.nick, final=final)
@@ -472,9 +472,9 @@ def _drop_next_day_notices(s: Session, day: int) -> int:
 
 
 def _final_sent(s: Session, row: DayRow) -> dict[str, str]:
-    """Players sent «Игра окончена» for ``row``'s day or a later one (before ``reopen-day``):
-    nick → the text of the last one sent, its «Исправление: …» first paragraph taken off, to
-    tell a letter that would say the same again."""
+    """Players sent «Игра окончена» for ``row``'s day or a later one (before ``reopen-day``;
+    its keys are :func:`_ended_before`'s players): nick → the text of the last one sent, its
+    «Исправление: …» first paragraph taken off, to tell a letter that would say the same again."""
     head = _REENDED.format(day=row.day) + "\n\n"
     sent = s.exec(select(Outgoing.to_nick, Outgoing.body).where(
         Outgoing.kind == "final", Outgoing.day >= row.day, Outgoing.state == OutState.SENT)
