@@ -93,7 +93,8 @@ def status(ctx: click.Context) -> None:
     """День, событие, срок (местное время), кто прислал ходы и кто нет.
 
     Столбцы: «Ходы» — принятые ходы дня, «Голос» — есть ли принятый голос (или лишён),
-    «Писем» — писем за день, «Автокилл» — штрафные очки автокилла.
+    «Писем» — писем за день, «Автокилл» — штрафные очки автокилла. Когда игра окончена —
+    кто жив и роли всех игроков.
 
     \b
     Пример:
@@ -142,19 +143,29 @@ def status(ctx: click.Context) -> None:
             print_line(out, f"Внимание: часы показывают время раньше, чем был закрыт прошлый день "
                             f"({local_text(rep.last_closed, cfg.zone)}): это не время игры; для "
                             "репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
-    thread = any(p.words is not None for p in rep.players)  # FORUM.md: words today / threshold
+    if rep.finished:  # no day is open: its moves, votes and letters mean nothing now
+        from engine.replay import role_name
+
+        rows = table("Игрок", "Жив", "Роль")
+        for p in rep.players:
+            clan = p.dealt.split(".")[0] if "." in p.dealt else ""  # the role names no clan
+            rows.add_row(p.nick, "да" if p.alive else "нет",
+                         role_name(p.role) + (f" (клан {clan[4:]})" if clan.startswith("clan") else ""))
+        out.print(rows)
+    thread = not rep.finished and any(p.words is not None for p in rep.players)  # FORUM.md
     rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
     from engine.lynch import votes_per_player
 
     two = votes_per_player(rep.event) == 2  # «Ярость», «Голос»: a letter naming one is half of it
-    for p in rep.players:
+    for p in [] if rep.finished else rep.players:
         rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(action_name(m, p.role) for m in p.moves) or "—",
                      "лишён" if p.lost_vote and p.alive else
                      ("1 из 2" if two and p.voted and len(p.vote_targets) == 1 else
                       "да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
                      str(p.autokill_points),
                      *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
-    out.print(rows)
+    if not rep.finished:
+        out.print(rows)
     if thread and not rep.finished:
         print_line(out, "Столбец «Голос»: письма и votes import; " + (
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else
@@ -288,6 +299,7 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     """
     from mailer.day import close_day as do_close
     from mailer.day import read_before_early_close
+    from mailer.day.close import of_the_day
     from mailer.reports import early_close_warning
 
     cfg, store = open_game(ctx)
@@ -298,8 +310,8 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(warning, err=yes)
         if not yes:
             confirm("Закрыть день досрочно?", "день не закрыт" + (
-                f" (только прочитана почта, как при sync: писем дня {first.processed})"
-                if first is not None and first.processed else ""))
+                f" (только прочитана почта, как при sync: писем дня {of_the_day(first)})"
+                if first is not None and of_the_day(first) else ""))
     rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice, read=first)
     if rep.waiting_for:
         from engine.names import inflect

@@ -81,6 +81,15 @@ def read_before_early_close(cfg: GameConfig, store: Store, *, now: datetime):
     return first
 
 
+def of_the_day(first) -> int:
+    """How many of the letters read before a close (``first``, a ``mailer.intake.SyncReport``)
+    belong to the day being closed: all but those received after its deadline, which were
+    read as the next day's and stay pending until that day opens (DECISIONS.md §8)."""
+    from ..letter_state import LetterState
+
+    return first.processed - first.states.get(LetterState.PENDING, 0)
+
+
 def _read_pending_first(cfg: GameConfig, store: Store, first, now: datetime) -> None:
     from ..reading import process_pending
     from ..render_templates import TemplateProblem
@@ -122,7 +131,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
         _fetch_before_close(cfg, store, first, now, early)
     _read_pending_first(cfg, store, first, now)
     report = _close_day(cfg, store, now=now, early=early, fear_choice=fear_choice)
-    report.read_first = first.processed
+    report.read_first = of_the_day(first)
     report.corrected.extend(first.corrected)  # letters reopen-day gave back to this day
     if report.result is not None and (report.winner is None or report.earlier):
         read = SyncReport()

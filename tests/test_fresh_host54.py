@@ -1,0 +1,50 @@
+"""A fresh host's findings (session 53's trial), fixed in session 54."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from test_sync import DEADLINE, Game, letter
+
+
+def test_letters_read_before_the_close_count_only_the_closed_days(tmp_path):
+    """close-day after the deadline, with no sync since: the mailbox is read first. A letter
+    on time is the closed day's; one after the deadline waits for the next day and is read
+    after the close. The host was told «Перед закрытием прочитано писем дня 1: 2» — the next
+    day's letter counted among the closed day's."""
+    from mailer.day import close_day
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську", msgid="c1@x"), DEADLINE - timedelta(minutes=1))
+        g.deliver(letter("serg@example.org", "Голосую за Буку", msgid="c2@x"), DEADLINE + timedelta(minutes=2))
+        rep = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        assert (rep.day, rep.read_first, rep.read) == (1, 1, 1)
+        rows = {r.message_id: r for r in g.rows()}
+        assert (rows["c1@x"].state, rows["c1@x"].day) == ("applied", 1)
+        assert (rows["c2@x"].state, rows["c2@x"].day) == ("applied", 2)
+    finally:
+        g.store.dispose()
+
+
+def test_status_of_an_ended_game_shows_the_roles_not_the_days_columns(tmp_path):
+    """After the last close ``status`` listed every living player with «Голос: нет» and «Писем
+    0», as if a day were open and they had not voted; it shows who is alive and every role."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+    from test_fresh_host49 import ended_on_day_two
+
+    g = Game(tmp_path)
+    try:
+        end = ended_on_day_two(g)
+        shown = CliRunner().invoke(main, ["--config", str(tmp_path / "game.toml"), "status"],
+                                   env={"MAFIA_MAIL_NOW": end.isoformat()})
+    finally:
+        g.store.dispose()
+    assert shown.exit_code == 0, shown.output
+    lines = [" ".join(line.split()) for line in shown.output.splitlines()]
+    assert lines[:6] == ["Игра «Синк» окончена. Победа: мирные.", "Игрок Жив Роль",
+                         "Маруська да Детектив", "Бука да Врач", "Ягуарчик нет Босс (клан 1)",
+                         "Serginio нет Мирный"], shown.output
+    assert "Голос" not in shown.output and "Автокилл" not in shown.output
