@@ -87,6 +87,9 @@ class GameFile:
     #: host's words, or → lexicon fields), which its letters were read with; ``mafia-mail
     #: export`` writes the config's and the taught ones, so the file replays on its own
     words: dict[str, Any] = field(default_factory=dict)
+    #: the host's aliases of players (optional top-level ``[aliases]``, as a config's: alias
+    #: → roster nick, :mod:`engine.textnorm_aliases`), which its letters were read with
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 def load_game_file(text: str) -> GameFile:
@@ -100,7 +103,7 @@ def load_game_file(text: str) -> GameFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(f"файл игры не читается как TOML: {exc}") from exc
-    unknown = sorted(set(data) - {"title", "game", "roles", "turn", "words"})
+    unknown = sorted(set(data) - {"title", "game", "roles", "turn", "words", "aliases"})
     if unknown:
         if {"player", "mailbox", "send"} & set(unknown):
             raise GameFileError("это файл настроек игры (config), а нужен файл игры: [game], [roles] и "
@@ -131,7 +134,22 @@ def load_game_file(text: str) -> GameFile:
             game_tables(words)
         except GameWordsError as exc:
             raise GameFileError(str(exc)) from exc
-    return GameFile(str(data.get("title", "")), seed, tz, start, rules, roles, turns, words)
+    return GameFile(str(data.get("title", "")), seed, tz, start, rules, roles, turns, words,
+                    _aliases(data.get("aliases", {}), tuple(roles)))
+
+
+def _aliases(table: Any, nicks: tuple[str, ...]) -> dict[str, str]:
+    """The file's ``[aliases]`` (alias = roster nick), checked as a config's."""
+    from .textnorm_aliases import alias_problem
+
+    if not isinstance(table, dict):
+        raise GameFileError("[aliases]: нужна таблица (прозвище = \"ник игрока\")")
+    taken: dict[str, str] = {}
+    for alias, nick in table.items():
+        why = alias_problem(alias, nick, nicks, taken)
+        if why:
+            raise GameFileError(f"[aliases] {alias}: {why}")
+    return {alias.strip(): nick for alias, nick in table.items()}
 
 
 def _check(fn, where: str):

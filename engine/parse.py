@@ -57,6 +57,7 @@ from .textnorm import (
     sub_numbers,
 )
 from .textnorm_case import case_rejoined
+from .textnorm_aliases import aliases_named
 from .textnorm_layout import layout_labels
 from .textnorm_change import swindle_target_changes, vote_changes
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
@@ -242,6 +243,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = sub_numbers(text)  # «4. Линч:⏎4.1. X;⏎4.2. Y» as «4. Линч:⏎1. X;⏎2. Y»
     text = earlier_letter_asides(text)  # «п. 1 моего предыдущего письма (охрана X)»
     nicks = tuple(state.players)
+    text = aliases_named(text, nicks)  # «МО: Курганыча», the host's alias of Профессор Курганов
     text = case_rejoined(text, nicks)  # «за dimon а и тимофея»: «Dimon'а» lost its apostrophe
     text = short_seniority(text, nicks)  # «палыч мл» for «Палыч-младший»
     text = translit_letter(text, nicks)  # «ohochus na Tamaru», a phone with no Cyrillic

@@ -148,7 +148,28 @@ def _build_config(path: Path, text: str, data: dict) -> GameConfig:
         max_letter_size=game.get("max_letter_size", int, 2_000_000),
         watch=_load_watch(text, data),
         words=_load_words(text, data),
+        aliases=_load_aliases(text, data, tuple(p.nick for p in players)),
     )
+
+
+def _load_aliases(text: str, data: dict[str, Any], nicks: tuple[str, ...]) -> dict[str, str]:
+    """The host's aliases of players (``[aliases]``: alias = roster nick,
+    :mod:`engine.textnorm_aliases`), checked: each names a player, none is another player's
+    nick, none is given to two players."""
+    from engine.textnorm_aliases import alias_problem
+
+    table = data.get("aliases")
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        raise ConfigError("aliases: ожидается таблица [aliases] (прозвище = \"ник игрока\")")
+    r = TableReader(text, table, "aliases", "[aliases]")
+    taken: dict[str, str] = {}
+    for alias, nick in table.items():
+        why = alias_problem(alias, nick, nicks, taken)
+        if why:
+            raise r.fail(alias, why)
+    return {alias.strip(): nick for alias, nick in table.items()}
 
 
 def _load_words(text: str, data: dict[str, Any]) -> dict[str, Any]:

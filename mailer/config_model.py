@@ -136,6 +136,9 @@ class GameConfig:
     #: The game's own words for the moves (``[words]``: action id → the host's words, or →
     #: lexicon fields); empty: the shipped words only. :mod:`engine.lexicon.game`.
     words: dict[str, Any] = field(default_factory=dict)
+    #: The host's aliases of players (``[aliases]``: alias → roster nick), read as the nick
+    #: in every letter (:mod:`engine.textnorm_aliases`).
+    aliases: dict[str, str] = field(default_factory=dict)
 
     @property
     def zone(self) -> ZoneInfo:

@@ -74,7 +74,7 @@ class TableReader:
 #: Keys each table of the config may hold (config.example.toml; FORUM.md for ``forum`` and
 #: ``forum_name``). ``game.house_rules`` is checked by :meth:`engine.state.HouseRules.from_dict`.
 KNOWN_KEYS: dict[str, frozenset[str]] = {
-    "": frozenset({"game", "player", "mailbox", "send", "forum", "watch", "words"}),
+    "": frozenset({"game", "player", "mailbox", "send", "forum", "watch", "words", "aliases"}),
     "game": frozenset({"name", "timezone", "start", "weekend_merge", "seed", "database",
                        "host_addresses", "require_code", "max_letter_size", "house_rules"}),
     "player": frozenset({"nick", "email", "emails", "role", "code", "gender", "forum_name"}),

@@ -1,7 +1,8 @@
 """``mafia-mail export FILE``: the whole game as a game file (SCENARIOS.md) that ``replay``
 reproduces exactly: the roster as dealt, and for each closed day its event and event inputs,
 deadline, every letter the players sent (the text the parser read, with the receipt time),
-the game's words the letters were read with (the config's ``[words]`` and the taught ones),
+the game's words the letters were read with (the config's ``[words]`` and the taught ones)
+and its aliases of players (``[aliases]``),
 imported votes, word counts and lost votes; and each day's outcome as ``[turn.expect]`` (dead,
 lynched, winner), so ``replay --check`` of the file verifies it.
 """
@@ -70,6 +71,9 @@ def export_game(cfg: GameConfig, store: Store) -> str:
             lines += ["", "[words]"]
             lines += [f"{_toml(str(a))} = {_toml(w if isinstance(w, dict) else list(w))}"
                       for a, w in cfg.words.items()]
+        if cfg.aliases:  # the host's aliases of players: the letters were read with them too
+            lines += ["", "[aliases]"]
+            lines += [f"{_toml(a)} = {_toml(n)}" for a, n in cfg.aliases.items()]
         days = list(s.exec(select(DayRow).where(DayRow.status == "closed").order_by(DayRow.day)))
         final_winner = None
         if game.finished:

@@ -10,7 +10,8 @@ from engine.gamefile import GameFile, load_game_file
 def read_game(path: str) -> GameFile:
     """The game file at ``path`` (TOML, UTF-8; SCENARIOS.md «Game file»); a file that carries
     the game's words (``[words]``, as ``export`` writes them) has them handed to the parser,
-    joined to those already installed (a named config's and its taught ones).
+    joined to those already installed (a named config's and its taught ones); so are its
+    aliases of players (``[aliases]``).
 
     Raises:
         engine.gamefile.GameFileError: not a valid game file (Russian message).
@@ -24,6 +25,10 @@ def read_game(path: str) -> GameFile:
 
         file_lists = {a: w for a, w in game.words.items() if isinstance(w, list)}
         install(merged_words({**game.words, **installed_words()}, file_lists))
+    if game.aliases:  # the file's aliases of players, joined to a named config's
+        from engine.textnorm_aliases import install_aliases, installed_aliases
+
+        install_aliases({**installed_aliases(), **game.aliases})
     return game
 
 

@@ -25,6 +25,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, select
 
 from engine.calendar import on_time
+from engine.textnorm_aliases import install_aliases
 from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
                              withdraw_vote)
 from engine.parse_answer import kept_votes
@@ -133,6 +134,7 @@ class _Run:
                  preparer: "Preparer") -> None:
         self.cfg, self.store, self.now, self.renderer = cfg, store, now, renderer
         self.preparer = preparer
+        install_aliases(cfg.aliases)  # (the library's callers too, not only the CLI's)
         self.own = OwnLetters()
         self._told: frozenset[str] | None = None
         self._ended: str | None | bool = False  # not read yet (see :meth:`ended`)

@@ -405,7 +405,8 @@ def open_day_status(cfg, store=None) -> StatusReport | None:
 
 def with_taught_read_only(cfg):
     """``cfg`` (:class:`mailer.config.GameConfig`) whose ``words`` hold the words the host
-    taught the game too (``mafia-mail words``, :mod:`mailer.taught_words`), read straight from
+    taught the game too (``mafia-mail words``, :mod:`mailer.taught_words`), and its ``aliases``
+    the aliases of players he taught, read straight from
     its SQLite file, read-only, as :func:`read_status` reads (no SQLAlchemy); ``cfg`` itself
     for another database, no file or no such table. Never writes."""
     from dataclasses import replace
@@ -419,6 +420,10 @@ def with_taught_read_only(cfg):
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
         try:
             rows = con.execute("SELECT action, word FROM taughtword ORDER BY id").fetchall()
+            try:
+                aliases = dict(con.execute("SELECT alias, nick FROM taughtalias ORDER BY id").fetchall())
+            except sqlite3.Error:  # (a database of a version before the aliases)
+                aliases = {}
         finally:
             con.close()
     except sqlite3.Error:
@@ -426,4 +431,7 @@ def with_taught_read_only(cfg):
     more: dict[str, list[str]] = {}
     for action, word in rows:
         more.setdefault(action, []).append(word)
-    return replace(cfg, words=merged_words(cfg.words, more)) if more else cfg
+    if not more and not aliases:
+        return cfg
+    return replace(cfg, words=merged_words(cfg.words, more) if more else cfg.words,
+                   aliases={**cfg.aliases, **aliases})

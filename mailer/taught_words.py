@@ -25,12 +25,13 @@ from sqlmodel import Field, SQLModel, select
 from .config import GameConfig, merged_words
 from .store import Letter, Store, loads, utc
 
-__all__ = ["TaughtWord", "taught", "with_taught", "teach", "forget", "action_of",
-           "unread_letters", "sentence_around", "reread_changed", "Taught"]
+__all__ = ["TaughtWord", "TaughtAlias", "taught", "taught_aliases", "with_taught", "teach", "forget",
+           "teach_aliases", "forget_aliases", "player_of", "action_of", "unread_letters",
+           "sentence_around", "reread_changed", "Taught"]
 
 #: The problems of a letter that a taught word may settle: a sentence not understood as a
 #: move, or a move word the parser took for another role's (engine.model.Problem kinds).
-UNREAD_KINDS = ("unparsed", "not_your_role")
+UNREAD_KINDS = ("unparsed", "not_your_role", "unknown_name")  # (a name: an alias to teach)
 
 
 class TaughtWord(SQLModel, table=True):
@@ -40,6 +41,16 @@ class TaughtWord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     action: str = Field(index=True)
     word: str
+    at: datetime
+
+
+class TaughtAlias(SQLModel, table=True):
+    """One alias the host taught the game for a player (``alias`` as he typed it, ``nick`` the
+    roster nick it stands for, :mod:`engine.textnorm_aliases`); ``at``: when (aware, UTC)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    alias: str
+    nick: str = Field(index=True)
     at: datetime
 
 
@@ -96,12 +107,87 @@ def taught(store: Store) -> dict[str, list[str]]:
     return out
 
 
+def taught_aliases(store: Store) -> dict[str, str]:
+    """The aliases of players taught to the game: alias → roster nick, in the order taught."""
+    with store.session() as s:
+        return {row.alias: row.nick for row in s.exec(select(TaughtAlias).order_by(TaughtAlias.id))}
+
+
 def with_taught(cfg: GameConfig, store: Store) -> GameConfig:
-    """``cfg`` whose ``words`` are the config's ``[words]`` and the taught words together
-    (``cfg`` itself when nothing was taught). A database without the table (an older
-    version's, before its first command) has nothing taught."""
-    more = taught(store)
-    return replace(cfg, words=merged_words(cfg.words, more)) if more else cfg
+    """``cfg`` whose ``words`` are the config's ``[words]`` and the taught words together, and
+    whose ``aliases`` are the config's ``[aliases]`` and the taught ones (``cfg`` itself when
+    nothing was taught). A database without the tables (an older version's, before its first
+    command) has nothing taught."""
+    more, aliases = taught(store), taught_aliases(store)
+    if not more and not aliases:
+        return cfg
+    return replace(cfg, words=merged_words(cfg.words, more) if more else cfg.words,
+                   aliases={**cfg.aliases, **aliases})
+
+
+def player_of(cfg: GameConfig, text: str) -> str | None:
+    """The roster nick ``text`` names as the host typed it (any letter case, «ё» as «е»), or
+    None when it names no player of ``cfg``."""
+    nicks = {_same(p.nick): p.nick for p in cfg.players}
+    return nicks.get(_same(" ".join(text.split())))
+
+
+def teach_aliases(cfg: GameConfig, store: Store, nick: str, aliases: list[str], *,
+                  now: datetime) -> Taught:
+    """Teach the game ``aliases`` of the player ``nick``: names the game's players call him by
+    («Курганыч», «проф»), read as his nick in every letter from now on
+    (:mod:`engine.textnorm_aliases`), checked as the config's ``[aliases]`` are, then stored.
+
+    Args:
+        cfg: the loaded config (its ``[aliases]``, without the taught ones); store: the game
+            database; nick: the player's roster nick; aliases: as the host typed them;
+            now: aware current time.
+    Returns:
+        :class:`Taught` whose ``action`` is the nick: ``changed`` the aliases stored,
+        ``unchanged`` those he had already.
+    Raises:
+        mailer.day.GameError: an empty alias, another player's nick, or an alias of another
+            player (Russian; nothing is stored).
+    """
+    from engine.textnorm_aliases import alias_problem
+
+    from .day import GameError
+
+    aliases = _typed(aliases)
+    have = {**cfg.aliases, **taught_aliases(store)}
+    nicks = tuple(p.nick for p in cfg.players)
+    taken = {a.lower(): n for a, n in have.items()}
+    new, old = [], []
+    for alias in aliases:
+        if taken.get(alias.lower()) == nick:
+            old.append(alias)
+            continue
+        why = alias_problem(alias, nick, nicks, taken)
+        if why:
+            raise GameError(f"{alias}: {why}")
+        new.append(alias)
+    if new:
+        with store.session() as s:
+            for alias in new:
+                s.add(TaughtAlias(alias=alias, nick=nick, at=utc(now)))
+            s.commit()
+    return Taught(nick, new, old)
+
+
+def forget_aliases(store: Store, nick: str, aliases: list[str]) -> Taught:
+    """Take back taught ``aliases`` of the player ``nick`` (the config's ``[aliases]`` are
+    edited in its file). Returns :class:`Taught` (``action``: the nick; ``unchanged``: aliases
+    not taught for him)."""
+    wanted = _typed(aliases)
+    asked = {w.lower() for w in wanted}
+    with store.session() as s:
+        rows = list(s.exec(select(TaughtAlias).where(TaughtAlias.nick == nick)))
+        gone = [r for r in rows if r.alias.lower() in asked]
+        for row in gone:
+            s.delete(row)
+        s.commit()
+    found = {r.alias.lower() for r in gone}
+    return Taught(nick, [r.alias for r in gone], [w for w in wanted if w.lower() not in found])
 
 
 def _check(words: dict) -> None:
@@ -260,10 +346,12 @@ def sentence_around(body: str, text: str, limit: int = SENTENCE_LIMIT) -> str:
     return shown[:-1] if shown.endswith(".") and not shown.endswith("..") else shown  # as quoted in «»
 
 
-def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime):
-    """Read again, with the game's words now (``own``'s ``[words]`` and the taught ones), every
-    letter of the open day (read with moves, with none, or late for the day before) that they
-    read otherwise than the words ``before`` did: ``close-day`` reads the day's letters with
+def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime,
+                   aliases_before: dict | None = None):
+    """Read again, with the game's words now (``own``'s ``[words]`` and the taught ones) and its
+    aliases of players now, every letter of the open day (read with moves, with none, or late
+    for the day before) that they read otherwise than the words ``before`` (and the aliases
+    ``aliases_before``) did: ``close-day`` reads the day's letters with
     the words of its moment, so each such letter's sender gets a new reply now and the reply
     says what close-day will do. The sender's later letters of the day are read again after
     it, in order of receipt: each reply says what stands after the letters before it, so the
@@ -273,7 +361,8 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     Args:
         own: the config as loaded (its own ``[words]``, without the taught ones); store: the
             game database; before: the game's words before the change (``with_taught(...).words``);
-            now: aware current time (the Date of the replies).
+            now: aware current time (the Date of the replies); aliases_before: the game's
+            aliases of players before the change (``with_taught(...).aliases``; None: unchanged).
     Returns:
         ``(ids, report)``: the letters read again (in order of receipt; the later letters of
         their senders too, ``report.followed``) and the
@@ -282,24 +371,29 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
         mailer.day.GameError: a sync of this game is running (Russian).
     """
     from engine.parse import parse_letter
+    from engine.textnorm_aliases import install_aliases
 
     from .lexicon_cache import install
     from .reread import changed_letters, open_day_letters, reread
 
     after = with_taught(own, store)
+    aliases_before = after.aliases if aliases_before is None else aliases_before
     with store.session() as s:
         ctx, letters = open_day_letters(s)
     rows = [row for row in letters if row.nick is not None]
 
-    def readings(words: dict) -> list:
+    def readings(words: dict, aliases: dict) -> list:
         install(words)
+        install_aliases(aliases)
         return [parse_letter(row.body, row.nick, ctx.state, ctx.info).to_json() for row in rows]
 
     ids: list[int] = []
     followed: list[int] = []
-    if rows and before != after.words:
-        ids, followed = changed_letters(rows, readings(before), readings(after.words))
+    if rows and (before != after.words or aliases_before != after.aliases):
+        ids, followed = changed_letters(rows, readings(before, aliases_before),
+                                        readings(after.words, after.aliases))
     install(after.words)
+    install_aliases(after.aliases)
     if not ids:
         return [], None
     report = reread(after, store, ids, now=now, open_day=True)

@@ -125,7 +125,8 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     synced = runner.invoke(main, ["sync"], env=env)
     assert synced.exit_code == 0, synced.output
     assert "Писем дня, где что-то не понято: 1 (какие и что: mafia-mail words; если это ход своими словами — " \
-           "научите игру: mafia-mail words add ХОД «слова»)" in " ".join(synced.output.split())
+           "научите игру: mafia-mail words add ХОД «слова»; если прозвище игрока — mafia-mail words add НИК " \
+           "«прозвище»)" in " ".join(synced.output.split())
     helped = runner.invoke(main, ["words", "--help"], env=env)
     assert helped.output.startswith("Использование: main words [ПАРАМЕТРЫ] [КОМАНДА] [АРГУМЕНТЫ]...")
     listed = runner.invoke(main, ["words"], env=env)

@@ -145,6 +145,7 @@ def config_of(ctx: click.Context):
     Raises:
         HostError: the config cannot be read (the Russian message says why).
     """
+    from engine.textnorm_aliases import install_aliases
     from mailer.config import ConfigError, load_config
     from mailer.lexicon_cache import install
 
@@ -153,6 +154,7 @@ def config_of(ctx: click.Context):
     except ConfigError as exc:
         raise HostError(str(exc)) from exc
     install(cfg.words)
+    install_aliases(cfg.aliases)  # the host's aliases of players ([aliases])
     return cfg
 
 
@@ -175,6 +177,7 @@ def game_words_if_named(ctx: click.Context) -> None:
     if root.get_parameter_source("config_path") in (ParameterSource.COMMANDLINE,
                                                      ParameterSource.ENVIRONMENT) and \
             os.path.isfile(root.obj["config_path"]):
+        from engine.textnorm_aliases import install_aliases
         from mailer.lexicon_cache import install
         from mailer.status import with_taught_read_only
 
@@ -182,16 +185,19 @@ def game_words_if_named(ctx: click.Context) -> None:
         taught = with_taught_read_only(cfg)  # (read-only: nothing is made or upgraded)
         if taught is not cfg:
             install(taught.words)
+            install_aliases(taught.aliases)
 
 
 def open_game(ctx: click.Context):
     """(config, :class:`mailer.store.Store`) of the game named by ``--config``; the config's
     ``words`` are its ``[words]`` and the words the host taught the game (``mafia-mail words``,
-    :func:`mailer.taught_words.with_taught`), handed to the parser.
+    :func:`mailer.taught_words.with_taught`), its ``aliases`` the ``[aliases]`` and the taught
+    ones, handed to the parser.
 
     Raises:
         HostError: the config cannot be read or the database cannot be opened.
     """
+    from engine.textnorm_aliases import install_aliases
     from mailer.lexicon_cache import install
     from mailer.store import Store
     from mailer.taught_words import with_taught
@@ -201,6 +207,7 @@ def open_game(ctx: click.Context):
     taught = call(with_taught, cfg, store)
     if taught is not cfg:
         install(taught.words)
+        install_aliases(taught.aliases)
     return taught, store
 
 

@@ -118,15 +118,17 @@ def words(ctx: click.Context) -> None:
 
     Игрок назвал ход своими словами, и в ответе «не понял»? Научите игру этим словам (в
     начальной форме: «забирать в палату», «чёрная метка»): их поймут в каждом письме игры в
-    любой форме, если рядом ник игрока. Письма открытого дня, которые новые слова читают
-    иначе, сразу читаются заново (игрок получит новый ответ): ответ обещает то, что сделает
-    close-day.
+    любой форме, если рядом ник игрока. Игрока зовут в игре по-своему («Курганыч» — это
+    «Профессор Курганов»)? Научите игру прозвищу: вместо хода — ник игрока. Письма открытого
+    дня, которые новые слова читают иначе, сразу читаются заново (игрок получит новый ответ):
+    ответ обещает то, что сделает close-day.
 
     \b
     Пример:
       mafia-mail --config game.toml words
       mafia-mail --config game.toml words add invite "забирать в палату"
       mafia-mail --config game.toml words remove invite "забирать в палату"
+      mafia-mail --config game.toml words add "Профессор Курганов" Курганыч
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -142,6 +144,14 @@ def words(ctx: click.Context) -> None:
         items = value if isinstance(value, list) else [w for v in value.values() for w in v]
         shown = ", ".join(f"«{w}»" + (" (добавлено)" if w.lower() in learned else "") for w in items)
         click.echo(f"{action} ({ACTIONS_RU.get(action, action)}): {shown}")
+    if cfg.aliases:
+        from mailer.taught_words import taught_aliases
+
+        added = {a.lower() for a in call(taught_aliases, store)}
+        by_nick: dict[str, list[str]] = {}
+        for alias, nick in cfg.aliases.items():
+            by_nick.setdefault(nick, []).append(f"«{alias}»" + (" (добавлено)" if alias.lower() in added else ""))
+        click.echo("Прозвища игроков: " + "; ".join(f"{n} — {', '.join(a)}" for n, a in by_nick.items()))
     _echo_unread(store)
 
 
@@ -153,7 +163,8 @@ def _echo_unread(store) -> None:
     unread = call(unread_letters, store)
     if unread:
         click.echo("Непонятое в письмах открытого дня (если это ход своими словами: "
-                   + typed('words add ХОД "слова"') + "):")
+                   + typed('words add ХОД "слова"') + "; если прозвище игрока: "
+                   + typed('words add НИК "прозвище"') + "):")
         for letter_id, who, texts, sentences in unread:
             click.echo(f"  {letter_id}: {who} — " + "; ".join(_in_sentence(t, s) for t, s in zip(texts, sentences)))
 
@@ -167,11 +178,13 @@ def _in_sentence(text: str, sentence: str) -> str:
     return shown
 
 
-def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
-    """Read again the open day's letters the changed words read otherwise, and say which."""
+def _reread_changed(ctx: click.Context, store, own, before) -> None:
+    """Read again the open day's letters the changed words (or aliases) read otherwise, and
+    say which; ``before``: the game's config with its words and aliases before the change."""
     from mailer.taught_words import reread_changed
 
-    ids, report = call(reread_changed, own, store, before, now=now())
+    ids, report = call(reread_changed, own, store, before.words, now=now(),
+                       aliases_before=before.aliases)
     if ids:
         changed = [i for i in ids if i not in report.followed]
         click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, changed))}"
@@ -183,13 +196,14 @@ def _reread_changed(ctx: click.Context, store, own, before: dict) -> None:
 
 
 def _own_game(ctx: click.Context):
-    """(the config as loaded, without taught words; the store; the game's words now)."""
+    """(the config as loaded, without taught words; the store; the config with the game's
+    words and aliases now)."""
     from mailer.store import Store
     from mailer.taught_words import with_taught
 
     own = config_of(ctx)
     store = call(Store, own.database_url)
-    return own, store, call(with_taught, own, store).words
+    return own, store, call(with_taught, own, store)
 
 
 @words.command("add")
@@ -197,20 +211,29 @@ def _own_game(ctx: click.Context):
 @click.argument("items", metavar="СЛОВА...", nargs=-1, required=True)
 @click.pass_context
 def words_add(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
-    """Научить игру словам хода (ХОД — id или название: invite, «приглашение», «голос»).
+    """Научить игру словам хода (ХОД — id или название: invite, «приглашение», «голос»)
+    или прозвищам игрока (вместо хода — ник игрока: как его зовут в этой игре).
 
     \b
     Пример:
       mafia-mail --config game.toml words add invite "забирать в палату"
       mafia-mail --config game.toml words add голос "чёрная метка"
+      mafia-mail --config game.toml words add "Профессор Курганов" Курганыч проф
     """
-    from mailer.taught_words import teach
+    from mailer.taught_words import teach, teach_aliases
 
     own, store, before = _own_game(ctx)
-    done = call(teach, own, store, action, list(items), now=now())
-    if done.changed:
-        click.echo(f"Игра знает новые слова хода {done.action} ({done.name}): "
-                   + ", ".join(f"«{w}»" for w in done.changed) + ".")
+    nick = _player_not_move(own, action)
+    if nick is not None:
+        done = call(teach_aliases, own, store, nick, list(items), now=now())
+        if done.changed:
+            click.echo(f"Игра знает новые прозвища игрока {nick}: "
+                       + ", ".join(f"«{w}»" for w in done.changed) + " (в любом падеже).")
+    else:
+        done = call(teach, own, store, action, list(items), now=now())
+        if done.changed:
+            click.echo(f"Игра знает новые слова хода {done.action} ({done.name}): "
+                       + ", ".join(f"«{w}»" for w in done.changed) + ".")
     if done.unchanged:
         click.echo("Уже были: " + ", ".join(f"«{w}»" for w in done.unchanged) + ".")
     _reread_changed(ctx, store, own, before)
@@ -230,17 +253,39 @@ def words_remove(ctx: click.Context, action: str, items: tuple[str, ...]) -> Non
     Пример:
       mafia-mail --config game.toml words remove invite "забирать в палату"
     """
-    from mailer.taught_words import forget
+    from mailer.taught_words import forget, forget_aliases
 
     own, store, before = _own_game(ctx)
-    done = call(forget, store, action, list(items))
-    if done.changed:
-        click.echo(f"Забыты слова хода {done.action} ({done.name}): " + ", ".join(f"«{w}»" for w in done.changed) + ".")
-        _reread_changed(ctx, store, own, before)
+    nick = _player_not_move(own, action)
+    if nick is not None:
+        done = call(forget_aliases, store, nick, list(items))
+        if done.changed:
+            click.echo(f"Забыты прозвища игрока {nick}: " + ", ".join(f"«{w}»" for w in done.changed) + ".")
+            _reread_changed(ctx, store, own, before)
+    else:
+        done = call(forget, store, action, list(items))
+        if done.changed:
+            click.echo(f"Забыты слова хода {done.action} ({done.name}): " + ", ".join(f"«{w}»" for w in done.changed) + ".")
+            _reread_changed(ctx, store, own, before)
     if done.unchanged:
-        click.echo("Этим словам игру не учили: " + ", ".join(f"«{w}»" for w in done.unchanged)
-                   + " (слова из [words] настроек правятся в файле настроек).")
+        click.echo(("Этим прозвищам игру не учили: " if nick is not None else "Этим словам игру не учили: ")
+                   + ", ".join(f"«{w}»" for w in done.unchanged)
+                   + (" (прозвища из [aliases] настроек правятся в файле настроек)." if nick is not None
+                      else " (слова из [words] настроек правятся в файле настроек)."))
         raise SystemExit(1)
+
+
+def _player_not_move(cfg, text: str) -> str | None:
+    """The roster nick ``text`` names when it names no move (a move's name wins: the host
+    teaches a move's words as before), else None."""
+    from mailer.day import GameError
+    from mailer.taught_words import action_of, player_of
+
+    try:
+        action_of(text)
+    except GameError:
+        return player_of(cfg, text)
+    return None
 
 
 COMMANDS = (votes, posts, lost_vote, words)

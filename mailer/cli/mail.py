@@ -62,7 +62,8 @@ def _echo_report(report, cfg, store) -> None:
         unread = unread_letters(store)
         if unread:
             click.echo(f"Писем дня, где что-то не понято: {len(unread)} (какие и что: {typed('words')}; если "
-                       f"это ход своими словами — научите игру: {typed('words add ХОД «слова»')})")
+                       f"это ход своими словами — научите игру: {typed('words add ХОД «слова»')}; если "
+                       f"прозвище игрока — {typed('words add НИК «прозвище»')})")
     if report.questions:  # what the players asked, so the host answers (mailer.questions)
         click.echo(f"Вопросы к ведущему в новых письмах (ответить: {typed('write НОМЕР')}):")
         for letter_id, who, questions in report.questions:
