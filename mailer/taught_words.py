@@ -125,6 +125,14 @@ def with_taught(cfg: GameConfig, store: Store) -> GameConfig:
                    aliases={**cfg.aliases, **aliases})
 
 
+def aliases_by_player(aliases: dict[str, str]) -> dict[str, list[str]]:
+    """``aliases`` (alias → nick) as nick → his aliases, in their order."""
+    out: dict[str, list[str]] = {}
+    for alias, nick in aliases.items():
+        out.setdefault(nick, []).append(alias)
+    return out
+
+
 def player_of(cfg: GameConfig, text: str) -> str | None:
     """The roster nick ``text`` names as the host typed it (any letter case, «ё» as «е»), or
     None when it names no player of ``cfg``."""

@@ -134,6 +134,9 @@ def test_words_add_teaches_a_players_alias_and_reads_the_days_letters_again(tmp_
         assert "Лечение: Ягуарчик" in replies[1].body
         listed = runner.invoke(main, ["words"], env=env)
         assert "Прозвища игроков: Ягуарчик — «Кошак» (добавлено)" in listed.output, listed.output
+        status = runner.invoke(main, ["status"], env=env)
+        assert "Прозвища игроков ([aliases] и mafia-mail words add НИК): Ягуарчик — «Кошак»" in \
+            " ".join(status.output.split()), status.output
 
         taken = runner.invoke(main, ["words", "add", "Бука", "кошак"], env=env)
         assert taken.exit_code != 0 and "прозвище «кошак» уже дано игроку «Ягуарчик»" in taken.output

@@ -188,6 +188,14 @@ def status(ctx: click.Context) -> None:
             print_line(out, escape("  Понимаются и производные формы (ход — только с ником рядом): "
                                    "другой вид глагола («снять» — «снимаю»), слово без глагола "
                                    "(«бросить камень в» — «Камень — X»), другой падеж."))
+    if cfg.aliases:
+        from rich.markup import escape
+
+        from mailer.taught_words import aliases_by_player
+
+        named = aliases_by_player(cfg.aliases).items()
+        print_line(out, escape("Прозвища игроков ([aliases] и mafia-mail words add НИК): "
+                               + "; ".join(f"{n} — " + ", ".join(f"«{a}»" for a in al) for n, al in named)))
     if not rep.finished:
         print_line(out, rep.progress())
     print_line(out, f"В очереди писем: {rep.queued}; с неясной судьбой: {rep.uncertain}; "

@@ -145,13 +145,12 @@ def words(ctx: click.Context) -> None:
         shown = ", ".join(f"«{w}»" + (" (добавлено)" if w.lower() in learned else "") for w in items)
         click.echo(f"{action} ({ACTIONS_RU.get(action, action)}): {shown}")
     if cfg.aliases:
-        from mailer.taught_words import taught_aliases
+        from mailer.taught_words import aliases_by_player, taught_aliases
 
         added = {a.lower() for a in call(taught_aliases, store)}
-        by_nick: dict[str, list[str]] = {}
-        for alias, nick in cfg.aliases.items():
-            by_nick.setdefault(nick, []).append(f"«{alias}»" + (" (добавлено)" if alias.lower() in added else ""))
-        click.echo("Прозвища игроков: " + "; ".join(f"{n} — {', '.join(a)}" for n, a in by_nick.items()))
+        click.echo("Прозвища игроков: " + "; ".join(
+            f"{n} — " + ", ".join(f"«{a}»" + (" (добавлено)" if a.lower() in added else "") for a in al)
+            for n, al in aliases_by_player(cfg.aliases).items()))
     _echo_unread(store)
 
 
