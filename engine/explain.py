@@ -95,6 +95,8 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
+    if m["action"] == "vote" and m["outcome"] == "done":  # a vote is counted, as the letters say
+        outcome = "учтены" if len(m.get("targets") or ()) > 1 else "учтён"
     if moves is not None and left_undone(m, moves):
         return f"    • {action} — босс хода за него не сделал"
     withdrawn_late = m.get("note") == "superseded" and m["reason"] == "withdrawn"  # replaced, then withdrawn

@@ -153,11 +153,11 @@ def test_explain_names_the_vote_really_replaced_before_a_withdrawal(tmp_path):
         h.store.dispose()
     assert plain[:3] == ["  Serginio (Мирный) — письма 1, 2, 3:",
                          "    • голос на линче → Маруська — не состоялось: голос снят игроком",
-                         "    • голос на линче → Бука — выполнено"]
+                         "    • голос на линче → Бука — учтён"]
     assert between[:4] == ["  Serginio (Мирный) — письма 1, 2, 3, 4:",
                            "    • голос на линче → Маруська — не состоялось: ход заменён более поздним письмом",
                            "    • голос на линче → Ягуарчик — не состоялось: голос снят игроком",
-                           "    • голос на линче → Бука — выполнено"]
+                           "    • голос на линче → Бука — учтён"]
 
 
 def test_explain_lists_a_player_who_sent_nothing_and_died_that_night(tmp_path):

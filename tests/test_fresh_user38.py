@@ -80,5 +80,5 @@ def test_explain_names_a_missing_vote_under_a_player_with_a_night_move(demo):
     # near: a player who voted has no such line
     at = lines.index("  Маруська (Детектив) — письмо 3:")
     assert lines[at + 1:at + 3] == ["    • проверка → Ягуарчик — выполнено",
-                                    "    • голос на линче → Ромашка — выполнено"]
+                                    "    • голос на линче → Ромашка — учтён"]
     assert lines[at + 3].startswith("  ") and not lines[at + 3].startswith("    ")
