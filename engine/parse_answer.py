@@ -51,6 +51,11 @@ _POLITE = frozenset({
 })
 
 
+#: The cases an answer to «кого вы имеете в виду?» names a player in: «Кира», «Киру» (Кира's
+#: accusative, not Кир's dative), «Кира» for Кир only as written in the question.
+_WHOM = frozenset({"nomn", "accs"})
+
+
 def answerable(problem: Problem) -> bool:
     """True when the reply asked about ``problem`` so that an answer can settle it, with the
     asked move's ``action``: a name that fits several players (``ambiguous``, its
@@ -167,14 +172,14 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
             named |= picked
             k += 1
             continue
-        hit = idx.exact(words, k, None)
+        hit = idx.exact(words, k, _WHOM)
         if hit is None:
             if t.w in _POLITE:
                 k += 1
                 continue
             return None
         fits = ({hit.nick} if hit.nick else set(hit.candidates)) & offered
-        if len(fits) != 1:  # nobody asked about, or a form two of them share («Киру»)
+        if len(fits) != 1:  # nobody asked about, or a form two of them share in those cases
             return None
         named |= fits
         k += hit.length

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from engine.model import Problem, asked_problems
 
 from .answers import answered_letter
-from .letter_state import PLAYER_LETTER_STATES
+from .letter_state import PLAYER_LETTER_STATES, LetterState
 from .store import Letter, Outgoing, loads, to_db
 
 __all__ = ["asked_before", "answer_note"]
@@ -38,7 +38,9 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
     when it is ``nick``'s letter of ``day``; without such a reply, ``nick``'s latest letter of
     ``day`` received before this one. When that letter asked nothing and its reply stood for
     earlier letters (:mod:`mailer.reply_context`: it repeated their questions), the latest of
-    those that asked something. ``(None, [])`` when there is none.
+    those that asked something; when it asked nothing and made no move (an answer not
+    understood), the latest earlier letter of ``day`` that asked, past letters of no move
+    only. ``(None, [])`` when there is none.
     """
     letter = None
     if in_reply_to:
@@ -66,6 +68,21 @@ def asked_before(s: Session, *, in_reply_to: str | None, nick: str, day: int, le
             asked = list(asked_problems(loads(earlier.problems_json)))
             if asked:
                 return earlier, asked
+    if not asked and letter.state == LetterState.NO_MOVES:
+        # an answer not understood («Киру, конечно!» read as no move) stands between the
+        # question and this answer: the question is still open (``status``: «Ждут ответа
+        # игрока»), so the latest earlier letter of the day that asked, with only letters of
+        # no move after it, is the one answered
+        for earlier in s.exec(select(Letter).where(
+                Letter.nick == nick, Letter.day == day, Letter.id != letter_id, Letter.id != letter.id,
+                Letter.received <= letter.received,
+                Letter.state.in_([st.value for st in PLAYER_LETTER_STATES]),
+        ).order_by(Letter.received.desc(), Letter.id.desc())):
+            found = list(asked_problems(loads(earlier.problems_json)))
+            if found:
+                return earlier, found
+            if earlier.state != LetterState.NO_MOVES:
+                break
     return letter, asked
 
 
