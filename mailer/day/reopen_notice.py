@@ -66,6 +66,8 @@ def _told_of_close(s: Session, day: int, undone) -> dict[str, list[Outgoing]]:
             last_told[out.to_nick] = max(last_told.get(out.to_nick, 0), out.id)
     told: dict[str, list[Outgoing]] = {}
     for out in s.exec(_results_from(day)):
+        if out.kind == "fear" and out.day == day:
+            continue  # «Страх — ваш выбор» of the day asked for a move before it closed
         if out.state in MAYBE_SENT and out.to_nick and undone(out) and out.id > last_told.get(out.to_nick, 0):
             told.setdefault(out.to_nick, []).append(out)
     return told
