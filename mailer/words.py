@@ -12,7 +12,7 @@ from .letter_state import LetterState
 KIND_RU = {"role": "роль", "reply": "ответ", "unknown_sender": "чужой адрес", "result": "итоги",
            "event": "событие", "fear": "Страх", "reminder": "напоминание",
            "host_notice": "ведущему", "final": "конец игры", "deadline": "новый срок",
-           "host": "от ведущего"}
+           "host": "от ведущего", "reopen": "день снова открыт"}
 
 #: Kind of a problem in a letter (SCENARIOS.md ``problems[].kind``), in Russian.
 PROBLEM_RU = {kind.value: kind.ru for kind in ProblemKind}

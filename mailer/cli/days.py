@@ -398,12 +398,17 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
         for line in undone:
             click.echo(f"  - {line}")
         click.echo(f"Неотправленные письма итогов дня {day} (и дней после него) будут сняты с очереди." + (
-                       f" Уже отправлено писем, которые не вернуть: {len(sent)}." if sent else ""))
+                       f" Уже отправлено писем, которые не вернуть: {len(sent)}; кому они ушли, получит письмо "
+                       f"«день {day} снова открыт» (если уже не получил его после них)." if sent else ""))
         confirm(f"Вернуть день {day}?", f"день {day} не возвращён")
         undone = []
     reread: list[int] = []
-    sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, reread=reread)
+    told: list[str] = []
+    at = now()
+    sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, reread=reread,
+                told=told, now=at)
     click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
+    click.echo(reopen_letters_line(cfg, store, day, told, sent, at))
     if reread:
         click.echo(f"Писем, пришедших после досрочного закрытия дня {day} до его срока и прочитанных для "
                    f"следующего дня: {len(reread)} ({', '.join(map(str, reread))}). Их прочитает заново "
@@ -413,9 +418,37 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
         for line in undone:
             click.echo(f"  - {line}")
     if sent:
-        click.echo("Уже отправлены (их не вернуть, при необходимости напишите игрокам):")
+        click.echo("Уже отправлены (их не вернуть; кому они ушли, тому — письмо "
+                   f"«день {day} снова открыт»):" if told else
+                   "Уже отправлены (их не вернуть, при необходимости напишите игрокам):")
         for line in sent:
             click.echo(f"  {line}")
+
+
+def reopen_letters_line(cfg, store, day: int, told: list[str], sent: list[str], at) -> str:
+    """The host's line after ``reopen-day``: how many players are told by letter that the day
+    is open again (and that the letters need ``send``), or why nobody is; and, when the
+    day's deadline has passed, that the players can no longer change their moves unless the
+    deadline is moved (``deadline``)."""
+    from engine.calendar import on_time
+
+    from mailer.day.deadline import current_deadline
+    from mailer.when import local_text
+    if told:
+        line = (f"В очереди писем «день {day} снова открыт»: {len(told)} — игрокам, которым уже ушли письма о "
+                f"закрытии дня {day} (посмотреть: {typed('preview')}, отправить: {typed('send')}).")
+    elif sent:
+        line = (f"Писем «день {day} снова открыт» в очереди нет: игроки уже получили такое письмо, и писем "
+                f"о закрытии дня {day} им после него не уходило.")
+    else:
+        line = (f"Писем «день {day} снова открыт» в очереди нет: письма о закрытии дня {day} ещё никому не "
+                "ушли — для игроков день и не закрывался.")
+    deadline = call(current_deadline, store)
+    if deadline is not None and not on_time(at, deadline):
+        example = '"завтра 23:00"'
+        line += (f"\nСрок дня {day} ({local_text(deadline, cfg.zone)}) уже прошёл: новых ходов игроки "
+                 f"прислать не могут. Дать им время: {typed('deadline')} {example}.")
+    return line
 
 
 @click.command()

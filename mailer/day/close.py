@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlmodel import Session, select
 
@@ -29,6 +29,7 @@ from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, 
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
 from .later import corrected_subject, release_later_letters
+from .reopen_notice import told_reopened
 from .open import open_game_day
 
 
@@ -293,18 +294,23 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         s.add(row)
         letters = unchanged = final_unchanged = 0
         corrected = _sent_before(s, row) if row.revision else {}
+        # told «день снова открыт» since their last results: they are owed the results again
+        promised = told_reopened(s, row.day) if row.revision else set()
         # reopen-day of the day that ended the game, now closed with the game going on: whoever
         # was sent «Игра окончена» is told it is cancelled (the dead, who get no result, too)
         unended = _ended_before(s, row) if row.revision and final is None else set()
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
                                                            next_row=next_row, paper=paper):
-            if corrected.get(nick) == body and nick not in unended:
+            if corrected.get(nick) == body and nick not in unended and nick not in promised:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
                 continue
             if nick in corrected:  # reopen-day: this letter replaces one already sent
                 subject = corrected_subject(subject)
+                changes = changed_lines(corrected[nick], body)
+                if not changes and nick in promised:
+                    changes = _SAME_AGAIN
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
-                        f"с итогами дня {row.day}.{changed_lines(corrected[nick], body)}\n\n{body}")
+                        f"с итогами дня {row.day}.{changes}\n\n{body}")
             if nick in unended:
                 body = f"{_UNENDED.format(day=row.day)}\n\n{body}"
                 unended.discard(nick)
@@ -326,7 +332,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
             for p in cfg.players:
                 subject = cfg.subject("игра окончена")
                 body = renderer.final_letter(nick=p.nick, final=final)
-                if told.get(p.nick) == body:
+                if told.get(p.nick) == body and p.nick not in promised:
                     final_unchanged += 1  # the same «Игра окончена» he was sent: not sent twice
                     continue
                 if p.nick in ended:
@@ -424,6 +430,10 @@ _UNENDED = ("Игра не окончена: ведущий пересмотре
 #: after ``reopen-day``, the game ended again).
 _REENDED = ("Исправление: ведущий пересмотрел итоги дня {day} и закрыл его заново; это письмо "
             "заменяет прежнее письмо «Игра окончена».")
+
+#: What a corrected result letter says instead of the changed lines when nothing changed for
+#: its player, who was told by «день снова открыт» that his results would come again.
+_SAME_AGAIN = " Для вас итоги остались прежними."
 
 #: At most this many lines of a corrected result letter are quoted as changed, each way.
 _CHANGED_MAX = 6
@@ -552,7 +562,8 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
 @one_at_a_time
 def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = False,
                undone: list[str] | None = None, dry_run: bool = False,
-               reread: list[int] | None = None) -> list[str]:
+               reread: list[int] | None = None, told: list[str] | None = None,
+               now: datetime | None = None) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
@@ -568,11 +579,19 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
     before that close. ``undone`` (when given) receives
     :func:`undone_by_reopen`'s lines. ``dry_run``: change nothing, only check, fill ``undone`` and return the letters
     already sent (so the host can confirm first, as ``reopen-day`` asks).
+    Every player who got a letter of the undone close is told by a letter «день N снова
+    открыт» (:func:`mailer.day.reopen_notice.queue_reopen_letters`, queued at ``now``, aware,
+    default the clock); ``told``, when given, receives their nicks.
 
     Raises:
         GameError: no game, day ``day`` was never closed, or a later day was closed and
-        ``undo_later`` is not set (the message names what would be undone; nothing changes).
+        ``undo_later`` is not set (the message names what would be undone; nothing changes),
+        or templates/reopened.txt.j2 fails to render (nothing changes).
     """
+    from ..render_templates import TemplateProblem
+    from .reopen_notice import queue_reopen_letters
+
+    now = now or datetime.now(timezone.utc)
     with store.session() as s:
         game = s.get(Game, 1)
         row = s.get(DayRow, day)
@@ -590,6 +609,7 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         if dry_run:
             return [_sent_line(out) for out in s.exec(_results_from(day))
                     if out.state == OutState.SENT and _undone(out, day)]
+        state_after = loads(game.state_json or "{}")
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
@@ -597,6 +617,17 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         for later in s.exec(select(DayRow).where(DayRow.day > day)):
             keep_dropped_day(s, later)
             s.delete(later)
+        # the players told of the close are told it is undone (before its letters are withdrawn)
+        row.revision += 1
+        try:
+            nicks = queue_reopen_letters(cfg, s, row, undone=lambda out: _undone(out, day),
+                                          state_after=state_after,
+                                          state_before=loads(row.state_before_json or "{}"), now=now)
+        except TemplateProblem as exc:
+            raise GameError(f"письма «день {day} снова открыт» не составлены ({exc}); день не открыт: "
+                            "исправьте шаблон и повторите reopen-day") from None
+        if told is not None:
+            told.extend(nicks)
         sent = []
         for out in s.exec(_results_from(day)):
             if out.state == OutState.SENT:
@@ -604,12 +635,11 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
                     sent.append(_sent_line(out))
             elif out.day > day or out.kind in ("result", "final"):
                 if out.state in UNSENT or out.state == OutState.DROPPED:
-                    _withdrawn(out, day, row.revision + 1)
+                    _withdrawn(out, day, row.revision)
                     s.add(out)
                 else:
                     s.delete(out)
         row.status = "open"
-        row.revision += 1
         _reopen_unsent_replies(s, cfg, row)
         row.result_json = row.explain = row.newspaper = row.newspaper_bbcode = row.paper_json = None
         row.fear_chosen = row.fear_choice = None  # the corrected votes may choose someone else

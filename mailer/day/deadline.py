@@ -130,8 +130,11 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
     """After the open day's deadline moved from ``old``: unsent letters that state ``old``
     (replies, reminders, role and event letters, the last results) state the new deadline,
     so does the last newspaper, and every living player is told by a letter of kind
-    ``deadline`` (an unsent one from an earlier move is replaced)."""
+    ``deadline`` (an unsent one from an earlier move is replaced) — but one whose unsent
+    «день снова открыт» letter now names the new deadline
+    (:func:`mailer.day.reopen_notice.moved_deadline`)."""
     from ..render import Renderer
+    from .reopen_notice import moved_deadline
 
     renderer = Renderer(cfg)
     new = utc(ctx.row.deadline)
@@ -153,12 +156,16 @@ def _tell_new_deadline(cfg: GameConfig, s: Session, ctx, prev: DayRow | None, ol
         prev.paper_json = dumps(paper)
         prev.newspaper, prev.newspaper_bbcode = renderer.paper(paper)
         s.add(prev)
+    # an unsent «день снова открыт» letter now names the new deadline: it tells its player
+    reopened = moved_deadline(cfg, s, ctx.day, new)
     if told == new:
         return  # moved back to what the players were told: nothing to tell
     # who sent moves that day: only they are told their moves stand
     sent_moves = {letter.nick for letter in s.exec(select(Letter).where(
         Letter.day == ctx.day, Letter.state == LetterState.APPLIED.value)) if letter.nick}
     for nick in ctx.state.alive():
+        if nick in reopened:
+            continue
         queue(s, cfg, ref=f"deadline-moved:{ctx.day}:{told:{_REF_TIME}}:{new:{_REF_TIME}}:{nick}",
               kind="deadline", day=ctx.day, to_addr=address_of(cfg, nick), to_nick=nick,
               subject=cfg.subject(f"новый срок дня {ctx.day}"),
@@ -334,17 +341,21 @@ def drop_past_reminders(s: Session, now: datetime) -> int:
 
 
 def drop_stale_reminders(s: Session, day: int, state: GameState) -> int:
-    """Take off the queue the reminders, the «новый срок» notices (kind ``deadline``) and the
+    """Take off the queue the reminders, the «новый срок» notices (kind ``deadline``), the
     «Страх — ваш выбор» letters (kind ``fear``: the host gave the choice with ``close-day
-    --fear-choice`` before it went) that no longer hold: those for ``day`` (being closed) or
-    earlier, and those to players dead in ``state``. Returns how many."""
+    --fear-choice`` before it went) and the «день снова открыт» letters (kind ``reopen``: the
+    day's new results tell what changed, :mod:`mailer.day.reopen_notice`) that no longer
+    hold: those for ``day`` (being closed) or earlier, and those to players dead in
+    ``state``. Returns how many."""
     dropped = 0
-    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reminder", "deadline", "fear")),
+    for out in s.exec(select(Outgoing).where(Outgoing.kind.in_(("reminder", "deadline", "fear", "reopen")),
                                              Outgoing.state.in_(UNSENT))):
         p = state.players.get(out.to_nick or "")
         if (out.day or 0) <= day or (p is not None and not p.alive):
             drop_unsent(s, out, (f"день {out.day} закрыт" + (": выбор «Страха» сделан без этого письма"
-                                                             if out.kind == "fear" else ""))
+                                                             if out.kind == "fear" else
+                                                             ": новые итоги скажут, что изменилось"
+                                                             if out.kind == "reopen" else ""))
                         if (out.day or 0) <= day else f"{out.to_nick} выбыл(а) из игры")
             dropped += 1
     return dropped
