@@ -242,6 +242,10 @@ class Renderer:
         # the fan's earned check is her only one (DECISIONS.md §5 Fan): a letter that makes it
         # says so, never a silent use of it
         fan_check = mine == "fan" and any(m.action == "check" for m in moves)
+        # «Страх» (DECISIONS.md §6): past the deadline the day waits for this player's choice,
+        # which this letter did not make: the reply asks for it, never «приём ходов закончился»
+        fear_waits = day_row.fear_chosen == nick and day_row.status == "open" and \
+            not day_row.fear_choice and not any(m.action == "fear_choice" for m in moves)
         swindle = swindle_told(moves, replaced, standing, problems, mine)
         # a name read as a guess at a slip («Чибурашку» for Чебурашка) is told, so a player
         # whose name was misread can correct it (engine.names_told)
@@ -287,6 +291,7 @@ class Renderer:
                            closed_at=letters_closed_at(late_row) if late_row is not None
                            and late_row.closed_at is not None else None,
                            alive=nick not in state.players or state.players[nick].alive,
+                           fear_waits=fear_waits,
                            closed=now is not None and now > utc(day_row.deadline) + timedelta(minutes=1))
 
     def unknown_sender(self, address: str) -> str:

@@ -48,3 +48,19 @@ def test_status_of_an_ended_game_shows_the_roles_not_the_days_columns(tmp_path):
                          "Маруська да Детектив", "Бука да Врач", "Ягуарчик нет Босс (клан 1)",
                          "Serginio нет Мирный"], shown.output
     assert "Голос" not in shown.output and "Автокилл" not in shown.output
+
+
+def test_a_fear_choice_not_understood_is_told_the_day_waits_for_it(tmp_path):
+    """A fresh host (session 54): the «Страх» chooser's unclear choice letter was answered
+    «Приём ходов на этот день закончился …» — he believed moves were closed and never wrote
+    again, and close-day kept waiting; the reply says the day waits for his choice. A choice
+    understood gets the usual line."""
+    from test_fresh_host53 import _answered
+
+    unclear = _answered(tmp_path / "a", "Выбираю Кирку.")[4].body
+    flat = " ".join(unclear.split())
+    assert "Приём ходов на этот день закончился 08.12.2026 19:30 (МСК), но день 1 ждёт вашего выбора при " \
+           "«Страхе»: пришлите письмо с ником того, кого вы выбираете, например «Выбираю: ник»." in flat, unclear
+    clear = _answered(tmp_path / "b", "Выбираю Бублика")[4].body
+    assert "ждёт вашего выбора" not in clear and "Выбор при «Страхе»: Бублик" in clear
+    assert "Приём ходов на этот день закончился 08.12.2026 19:30 (МСК); итоги — в письме после закрытия дня." in clear
