@@ -73,13 +73,17 @@ class Answers:
                      "принятых ходов за день (защита от переписки с автоответчиком)")
         return True
 
-    def game_over(self, out: Outcome, r, decoded, notes: list[str], earlier, winner: str | None) -> None:
+    def game_over(self, out: Outcome, r, decoded, notes: list[str], earlier, winner: str | None,
+                  last_deadline: tuple[datetime, datetime | None] | None = None) -> None:
         """Tell a player whose letter came after the game ended that no moves are taken any
-        more, and how the game ended (``winner``). Once per letter; the loop breaker applies."""
+        more, and how the game ended (``winner``); ``last_deadline``: the deadline and the close
+        of the game's last day (aware), see :meth:`mailer.render.Renderer.game_over`. Once per
+        letter; the loop breaker applies."""
         cols = out.columns
         if self._loop_stops(cols["from_addr"], r.received, notes):
             return
-        body = self.renderer.game_over(nick=cols["nick"], received=utc(r.received), winner=winner)
+        body = self.renderer.game_over(nick=cols["nick"], received=utc(r.received), winner=winner,
+                                       last_deadline=last_deadline)
         out.queued.append(outgoing_row(
             self.cfg, ref=_ref("reply", cols["message_id"], r.id, earlier), kind="reply",
             to_addr=decoded.from_addr, to_nick=cols["nick"], subject=reply_subject(decoded.subject),

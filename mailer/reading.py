@@ -161,6 +161,17 @@ class _Run:
                 self._ended = (loads(game.state_json) or {}).get("winner") or ""
         return self._ended
 
+    def last_deadline(self, s: Session) -> tuple[datetime, datetime | None] | None:
+        """The deadline and the close (aware UTC) of the game's last day, read once a run
+        (None: no day)."""
+        if not hasattr(self, "_last_deadline"):
+            from .store import DayRow
+
+            row = s.exec(select(DayRow).order_by(DayRow.day.desc())).first()
+            self._last_deadline = None if row is None else (
+                utc(row.deadline), utc(row.closed_at) if row.closed_at is not None else None)
+        return self._last_deadline
+
     def told_next_day(self, s: Session) -> frozenset[str]:
         """The refs of the next-day notices sent before this run (read once a run: the run
         itself only queues new ones)."""
@@ -351,7 +362,8 @@ class _Run:
             if link.answer is Answer.STRANGER:
                 self.answers.stranger(out, decoded, letter.received)
             elif link.answer is Answer.GAME_OVER:
-                self.answers.game_over(out, r, decoded, letter.notes, letter.earlier, self.ended(s) or None)
+                self.answers.game_over(out, r, decoded, letter.notes, letter.earlier, self.ended(s) or None,
+                                       self.last_deadline(s))
             elif link.answer is Answer.REFUSAL:
                 problems = [Problem(text=decoded.subject or "", kind=ProblemKind.NOT_ALLOWED,
                                     reason=link.screen.__name__, message=reason)]

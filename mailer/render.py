@@ -304,11 +304,17 @@ class Renderer:
         return self.render("next_day.txt.j2", nick=nick, day=row, deadline=utc(row.deadline),
                            received=received)
 
-    def game_over(self, *, nick: str, received: datetime, winner: str | None) -> str:
+    def game_over(self, *, nick: str, received: datetime, winner: str | None,
+                  last_deadline: tuple[datetime, datetime | None] | None = None) -> str:
         """The answer to a player's letter received at ``received`` (aware) after the game
-        ended: no moves are taken, and how the game ended."""
+        ended: no moves are taken, and how the game ended. A letter received after the last
+        day's deadline but before its close (``last_deadline``: both, aware; the game ended
+        at that close) is told so — it came after the last day's deadline, not after the end."""
         won = game_won(winner) if winner else "Игра окончена"
-        return self.render("game_over.txt.j2", nick=nick, received=received, won=won)
+        deadline, closed = last_deadline or (None, None)
+        before_end = deadline is not None and received > deadline and (closed is None or received < closed)
+        return self.render("game_over.txt.j2", nick=nick, received=received, won=won,
+                           last_deadline=deadline if before_end else None)
 
     def event_letter(self, *, nick: str, row: DayRow, state: GameState) -> str:
         return self.render("event.txt.j2", nick=nick, day=row, deadline=utc(row.deadline))

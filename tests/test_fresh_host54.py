@@ -64,3 +64,27 @@ def test_a_fear_choice_not_understood_is_told_the_day_waits_for_it(tmp_path):
     clear = _answered(tmp_path / "b", "Выбираю Бублика")[4].body
     assert "ждёт вашего выбора" not in clear and "Выбор при «Страхе»: Бублик" in clear
     assert "Приём ходов на этот день закончился 08.12.2026 19:30 (МСК); итоги — в письме после закрытия дня." in clear
+
+
+def test_a_letter_after_the_last_days_deadline_is_told_so_not_after_the_end(tmp_path):
+    """A fresh host (session 54): a letter at 19:33 after the last day's 19:30 deadline, read
+    at the close at 19:36 that ended the game, was answered «пришло …, когда игра уже
+    окончилась» — false: the game ended at 19:36. It is told it came after the last day's
+    deadline, and that the game ended with that day's results."""
+    from mailer.sync import sync
+    from test_fresh_host49 import ended_on_day_two
+
+    g = Game(tmp_path)
+    try:
+        late = DEADLINE + timedelta(days=1, minutes=3)
+        g.deliver(letter("marusya@example.org", "Успел? Проверяю Буку", msgid="late54@x"), late)
+        end = ended_on_day_two(g)
+        sync(g.cfg, g.store, now=end + timedelta(minutes=1))  # (the close that ended the game left it)
+        [row] = [r for r in g.rows() if r.message_id == "late54@x"]
+        assert row.state == "after_end"
+        [answer] = [r for r in g.replies("reply") if r.ref.startswith("reply:") and "late54@x" in r.ref]
+    finally:
+        g.store.dispose()
+    assert "Ваше письмо пришло 09.12.2026 19:33 (МСК), после срока последнего дня игры «Синк» " \
+           "(09.12.2026 19:30 (МСК)): итогами этого дня игра окончилась, поэтому ходов из него я не " \
+           "принимаю. Победа: мирные." in " ".join(answer.body.split()), answer.body
