@@ -681,7 +681,7 @@ _BOSS_CALLED = frozenset({"босс", "шеф", "дон", "батя", "глав�
 
 
 #: Second-person pronouns the deciding is left to («решать тебе», «вам решать»).
-_YOU = frozenset({"тебе", "вам", "тобой", "вами"})
+_TO_YOU = frozenset({"тебе", "вам", "тобой", "вами"})
 
 #: The addressee's saying so («как скажешь», «как скажете», «как решишь»).
 _AS_YOU_SAY = frozenset({"скажешь", "скажете", "решишь", "решите", "прикажешь",
@@ -697,7 +697,7 @@ def left_to_you(words: list[str], lo: int = 0) -> bool:
     for k in range(lo, len(words)):
         w = words[k]
         if w in ("решать", "решение", "выбор", "слово") and any(
-                x in _YOU for x in words[max(lo, k - 1):k + 3]):
+                x in _TO_YOU for x in words[max(lo, k - 1):k + 3]):
             return True  # («решать тебе», «тебе решать», «решение за тобой», «слово за вами»)
         if w == "как" and k + 1 < len(words) and words[k + 1] in _AS_YOU_SAY:
             return True
