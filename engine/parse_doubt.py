@@ -850,11 +850,13 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
 def _left_to_addressee(ctx: Ctx, visible: str, sentences: list[tuple[int, int]], s_n: int,
                        words: list[str]) -> bool:
     """True when a clan member who is not the boss, musing about the clan's kill in the
-    sentence ``s_n`` (``words``: its words), leaves the choice to the one he speaks to, in
-    the second person, there or in the next sentence: «Деда, может, X уберём? Я бы
-    предложила, но решай сам, ты главный», «…? Решать тебе». Advice said to his boss (as
-    «решай сам» after a wish, engine.grammar_delegate.wishes_kill): no order to the host and
-    nothing to ask him. ``sentences``: the letter's sentence spans in ``visible``."""
+    sentence ``s_n`` (``words``: its words), calls it his advice in the conditional and
+    leaves the choice to the one he speaks to, in the second person, there or in the next
+    sentence: «Деда, может, X уберём? Я бы предложила, но решай сам, ты главный», «…? Я бы
+    убрал, но решать тебе». Advice said to his boss (as «я бы убрал X, но решай сам»,
+    engine.grammar_delegate.wishes_kill): no order to the host and nothing to ask him. A
+    bare «Решай сам» after the idea is no such advice (engine.parse_finish._kill_idea_left:
+    still asked). ``sentences``: the letter's sentence spans in ``visible``."""
     from .grammar_delegate import left_to_you
 
     me = ctx.sender
@@ -863,7 +865,8 @@ def _left_to_addressee(ctx: Ctx, visible: str, sentences: list[tuple[int, int]],
     said = [words]
     if s_n + 1 < len(sentences):
         said.append(clause_words(tokenize_span(visible, *sentences[s_n + 1])))
-    return any({"решай", "решайте", "реши"} & set(ws) or left_to_you(ws) for ws in said)
+    return any(("бы" in ws or "б" in ws) and ({"решай", "решайте", "реши"} & set(ws) or
+                                             left_to_you(ws)) for ws in said)
 
 
 #: A capital letter inside a sentence (not its first letter): a name may be written so.
