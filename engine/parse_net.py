@@ -490,7 +490,7 @@ def _boss_left_alone(ctx: Ctx, clause: list[Tok], words: list[str], kill) -> boo
     from .grammar_delegate import boss_ref, my_boss
 
     boss = my_boss(ctx)
-    if boss is None or kill.target != boss or kill.targets not in ((), (boss,), [boss], None):
+    if boss is None or kill.target != boss or set(kill.targets) - {boss}:
         return False
     if not any(a == "не" and b in _KEEP_OUT for a, b in zip(words, words[1:])):
         return False
