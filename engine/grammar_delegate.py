@@ -630,7 +630,7 @@ def suggests_kill(ctx, clause: list[Tok], kill_at: int) -> bool:
         return False
     words = [t.w for t in clause if t.word]
     present = set(words)
-    if {"решай", "решайте", "реши", "решите"} & present or (
+    if {"решай", "решайте", "реши", "решите"} & present or left_to_you(words, 0) or (
             len(clause) > 1 and clause[0].w in _BOSS_WORDS and clause[1].w == ","):
         return False  # «Босс, убить предлагаю X, но решай сам»: advice said to the boss
     opinion = bool(_OPINION & present)
@@ -680,6 +680,38 @@ _CALL_OPENERS = frozenset({"ну", "слушай", "слышь", ",", "эй", "�
 _BOSS_CALLED = frozenset({"босс", "шеф", "дон", "батя", "главный", "командир"})
 
 
+#: Second-person pronouns the deciding is left to («решать тебе», «вам решать»).
+_TO_YOU = frozenset({"тебе", "вам", "тобой", "вами"})
+
+#: The addressee's saying so («как скажешь», «как скажете», «как решишь»).
+_AS_YOU_SAY = frozenset({"скажешь", "скажете", "решишь", "решите", "прикажешь",
+                         "прикажете"})
+
+
+def left_to_you(words: list[str], lo: int = 0) -> bool:
+    """True when ``words[lo:]`` leave the deciding to the one the member speaks to, in the
+    second person: «решать тебе», «вам решать», «решение за тобой», «как скажешь» — the
+    same as «решай сам»: talk between the member and his boss, no order to the host (the
+    host decides no clan kill). ``words``: a clause's words (engine.grammar_tokens
+    .clause_words)."""
+    for k in range(lo, len(words)):
+        w = words[k]
+        if w in ("решать", "решение", "выбор", "слово") and any(
+                x in _TO_YOU for x in words[max(lo, k - 1):k + 3]):
+            return True  # («решать тебе», «тебе решать», «решение за тобой», «слово за вами»)
+        if w == "как" and k + 1 < len(words) and words[k + 1] in _AS_YOU_SAY:
+            return True
+    return False
+
+
+def _decider_at(words: list[str], k: int) -> bool:
+    """True when the word at ``k`` stands as the subject of a verb of deciding
+    (:data:`DECIDES`) right beside it («пусть проф решает», «решает шеф»): there a word in
+    lower case may be the boss's short name (the caller checks it is one)."""
+    return (k + 1 < len(words) and words[k + 1] in DECIDES) or (
+        k > 0 and words[k - 1] in DECIDES)
+
+
 def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
     """True when a clan member (not the boss) whose clan kills tonight wishes a kill in the
     conditional, a kill verb in the past tense with «бы» («Я бы убил X», «X я бы убрал,
@@ -698,12 +730,15 @@ def wishes_kill(ctx, clause: list[Tok], lo: int) -> bool:
     if action_for(V.KILL, me, ctx.turn) != "clan_kill":
         return False
     words = clause_words(clause)
-    if {"не", "ни", "решай", "решайте", "реши", "решите"} & set(words[lo:]):
-        return False
+    if {"не", "ни", "решай", "решайте", "реши", "решите"} & set(words[lo:]) or \
+            left_to_you(words, lo):
+        return False  # («…, но решать тебе, как скажешь»: said to the boss, as «решай сам»)
     if not DECIDES.isdisjoint(words[lo:]) and any(
-            words[k] in _BOSS_WORDS or (clause[k].cap and boss_ref(ctx, clause, k))
+            words[k] in _BOSS_WORDS or ((clause[k].cap or _decider_at(words, k)) and
+                                        boss_ref(ctx, clause, k))
             for k in range(lo, len(clause))):
         return False  # «Кого резать — пусть Барон решает, я бы X пришил»: left to the boss
+    # («…, но это пусть проф решает»: the boss's short name in lower case as the subject)
     if not any(clause[k].word and move_class(words[k]) == V.KILL and past_tense(words[k])
                for k in range(lo, len(clause))):
         return False

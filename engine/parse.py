@@ -69,6 +69,7 @@ from .textnorm_script import caps_lookalikes, translit_letter
 from .textnorm_typing import doubled_verbs, typing_fixed
 from .textnorm_learner import learner_fixed
 from .textnorm_clan import clan_story_fixed
+from .textnorm_callsign import call_line_blanked
 from .textnorm_radio import radio_signoff_blanked
 from .textnorm_mortar import mortar_story_fixed
 from .translit import read_latin
@@ -239,6 +240,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = clean_text(text)  # NFC, invisible and look-alike characters (engine/textnorm.py)
     text = forum_markup(text)  # a pasted forum quote cut, BBCode tags read as the post shows
     text = radio_signoff_blanked(text)  # «Сокол на связи. … ⏎Отбой»: the sign-off, no take-back
+    text = call_line_blanked(  # «Помощник 13 — Депо.⏎…»: the radio call, no move
+        text, tuple(state.players), frozenset(n for n, p in state.players.items() if p.alive),
+        sender)
     text = colon_numbers(text)  # «Двоих:⏎1: X⏎2: Y» as «1) X⏎2) Y»
     text = sub_numbers(text)  # «4. Линч:⏎4.1. X;⏎4.2. Y» as «4. Линч:⏎1. X;⏎2. Y»
     text = earlier_letter_asides(text)  # «п. 1 моего предыдущего письма (охрана X)»

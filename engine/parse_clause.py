@@ -199,8 +199,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             # his order (a boss's «Вор: за X» alone stays the order, issue11_fresh23)
             return None
         if cls is None:
-            if not _names_player(ctx, clause, start):
+            if not _names_player(ctx, clause, start) or not _may_be_victim(ctx, clause, start):
                 return None  # «Индеец — сидит тихо», «Пряник — в резерве»: no order for him
+                # («З77 — индеец, ему ходить нечем, МГ тоже сидит в запасе»: mates, the dead)
             items.append(Item(clause[0].start, problem=problem(
                 span(ctx.text, clause, 0, len(clause)), "unparsed", "no_target")))
             return None
@@ -860,6 +861,31 @@ def _names_player(ctx: Ctx, clause: list[Tok], lo: int, loose: bool = False) -> 
                                    (loose and len(words[k]) >= 3 and
                                     _one_reading(ctx, idx, words[k])))
                for k in range(lo, len(clause)))
+
+
+def _may_be_victim(ctx: Ctx, clause: list[Tok], lo: int) -> bool:
+    """True when ``clause[lo:]`` names someone a boss's order for a member with no move of
+    his own (the Indian, the actor before he takes a role) could still be about: the sender
+    («меня») or a living player of no clan of the sender's (the clan's kill). A remark that
+    names only the boss's own clan mates or the dead («Арлекин — ты теперь вместо Совы, ходи
+    как знаешь», «З77 — индеец, ему ходить нечем, МГ тоже сидит в запасе») orders nothing."""
+    idx = name_index(ctx.nicks)
+    words = clause_words(clause)
+    players = ctx.state.players
+    for k in range(lo, len(clause)):
+        if not clause[k].word:
+            continue
+        if words[k] in V.SENDER_WORDS:
+            return True
+        hit = idx.exact(words, k, None)
+        if hit is None:
+            continue
+        named = (hit.nick,) if hit.nick is not None else hit.candidates
+        if any(n in players and players[n].alive and (
+                players[n].clan is None or players[n].clan != ctx.sender.clan)
+               for n in named):
+            return True
+    return False
 
 
 def _next_keyword(kws: list[Kw], kw: Kw) -> int | None:

@@ -829,6 +829,8 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         # player, weighed in the same sentence)
         if not (acts or aimed or weighed) or not acts.isdisjoint(made):
             continue  # («Может, X уберём? Нет, убиваем Y»: that move is made in the letter)
+        if acts == {"clan_kill"} and _left_to_addressee(ctx, visible, sentences, s_n, words):
+            continue  # («Деда, может, X уберём? Я бы предложила, но решай сам»: talk)
         # (the player may stand before the hedge too: «в капитана мб стрельну хз»)
         named = [h for h, i, j in names_in(ctx, toks, forms=True)
                  if (i > wk[hedge] or _aimed_before(toks, i, wk[hedge])) and
@@ -843,6 +845,28 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+def _left_to_addressee(ctx: Ctx, visible: str, sentences: list[tuple[int, int]], s_n: int,
+                       words: list[str]) -> bool:
+    """True when a clan member who is not the boss, musing about the clan's kill in the
+    sentence ``s_n`` (``words``: its words), calls it his advice in the conditional and
+    leaves the choice to the one he speaks to, in the second person, there or in the next
+    sentence: «Деда, может, X уберём? Я бы предложила, но решай сам, ты главный», «…? Я бы
+    убрал, но решать тебе». Advice said to his boss (as «я бы убрал X, но решай сам»,
+    engine.grammar_delegate.wishes_kill): no order to the host and nothing to ask him. A
+    bare «Решай сам» after the idea is no such advice (engine.parse_finish._kill_idea_left:
+    still asked). ``sentences``: the letter's sentence spans in ``visible``."""
+    from .grammar_delegate import left_to_you
+
+    me = ctx.sender
+    if not me.mafia or me.role == "boss":
+        return False
+    said = [words]
+    if s_n + 1 < len(sentences):
+        said.append(clause_words(tokenize_span(visible, *sentences[s_n + 1])))
+    return any(("бы" in ws or "б" in ws) and ({"решай", "решайте", "реши"} & set(ws) or
+                                             left_to_you(ws)) for ws in said)
 
 
 #: A capital letter inside a sentence (not its first letter): a name may be written so.

@@ -469,8 +469,33 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
         return  # «Предлагаю убрать X» to the host, no boss named: his naming of the victim
     kill = next(it for it in items[mark:] if it.move is not None and
                 it.move.action == "clan_kill")
+    if decides and _boss_left_alone(ctx, clause, words, kill.move):
+        items[mark:] = [it for it in items[mark:] if it.move is None]
+        return  # «Кланом — как скажет Коменда, я не лезу»: the kill is the boss's, no victim
     p = problem(kill.move.span, "unparsed", "conditional")
     _replace(items, mark, p, kill.pos)
+
+
+#: A member's words of keeping out of the clan's kill («я не лезу», «не вмешиваюсь»).
+_KEEP_OUT = frozenset({"лезу", "вмешиваюсь", "встреваю", "суюсь", "влезаю"})
+
+
+def _boss_left_alone(ctx: Ctx, clause: list[Tok], words: list[str], kill) -> bool:
+    """True when a member's «как скажет X» leaves the clan's kill to X, his own boss, and
+    says he keeps out of it himself («Кланом — как скажет Коменда, я не лезу»): the only
+    player the clause names is the boss who decides (read as the kill's target ``kill``),
+    so it orders nothing and asks nothing. Without the member's «не лезу» («Убиваем — как
+    скажет Граф») the kill left to X is asked, as before. ``words``: the clause's words
+    (punctuation left out)."""
+    from .grammar_delegate import boss_ref, my_boss
+
+    boss = my_boss(ctx)
+    if boss is None or kill.target != boss or set(kill.targets) - {boss}:
+        return False
+    if not any(a == "не" and b in _KEEP_OUT for a, b in zip(words, words[1:])):
+        return False
+    return any(clause[k].w == "как" and k + 2 < len(clause) and clause[k + 1].w in _DECIDES and
+               boss_ref(ctx, clause, k + 2) for k in range(len(clause)))
 
 
 #: Verbs of stating a decision that a suggestion may be corrected to («а точнее, заявляю»).

@@ -14,12 +14,15 @@ import re
 
 from .textcase import lower_of
 
-__all__ = ["radio_signoff_blanked"]
+__all__ = ["RADIO_MARKS", "radio_signoff_blanked"]
 
 #: Marks of radio talk elsewhere in the letter.
 _RADIO = re.compile(r"(?i)(?<!\w)(?:на\s+связи|конец\s+связи|как\s+(?:слышно|слышите|понял[и]?)|"
                     r"связь\s+(?:окончена|кончаю|заканчиваю)|позывной|при[её]м(?=\s*[.!]*\s*$))",
                     re.M)
+
+#: The marks of radio talk, for a call line's test (engine.textnorm_callsign).
+RADIO_MARKS = _RADIO
 
 #: The last line of sign-off words alone (group 1: the whole line).
 _LAST = re.compile(r"(?i)(?:^|\n)([ \t]*(?:(?:отбой|конец\s+связи|при[её]м|связь\s+окончена)"
