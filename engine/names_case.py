@@ -71,8 +71,12 @@ def translation_fit(idx: NameIndex, word: str, hit: NameHit | None,
     its form in the case the governing word asks for, or bare («громлю лису», «МО — Лиса»:
     «Лиса Патрикеевна», «Старый Лис»); in another case («стреляю в лису»: Лис's dative, the
     fox's accusative) or when the nick is itself only read from Latin letters («Lisa.K»), the
-    translation is as good a reading and the hit stays asked."""
+    translation is as good a reading and the hit stays asked. A Latin nick that is the
+    translated word alone («Dispatcher» beside «Нина_диспетчер», «зову Диспетчера») is named
+    by the word as wholly as the other nick by one of its words: asked too."""
     if hit is None or hit.nick is not None or word not in idx.part_translated:
+        return hit
+    if any(len(re.findall(r"[^\W\d_]+", n)) == 1 for n in idx.part_translated[word]):
         return hit
     written = [n for n in hit.candidates if n not in idx.part_translated[word]]
     if len(written) != 1:
