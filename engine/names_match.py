@@ -711,6 +711,8 @@ class NameIndex:
                 found = self._given_rivals(word, found)
                 if found.nick is not None and CYR.search(word):
                     found = self._name_rivals(word, found)
+                if found.nick is not None and CYR.search(word) and full_names(word):
+                    found = self._full_name_rivals(word, found)
             if found is not None and not strict and found.kind in ("pet", "name") and \
                     found.nick is not None and CYR.search(word):
                 found = self._name_rivals(word, found)
@@ -800,6 +802,18 @@ class NameIndex:
         own = found.nick if self._literal_word(word, found.nick) else None
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length,
                        spelled=own)
+
+    def _full_name_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (one nick, reached by a full given name ``word`` that is a word of it:
+        «ольга» for «Ольга_Северная») widened by every other nick holding that name in another
+        form («Оля Кулёма»), as :meth:`given_name` reads the name first in a list: either
+        player, asked (issue 11, «голоса: Скиф и ольга» as «голос ольга»). The nick written
+        so stays the reading when that player is dead (``spelled``)."""
+        named = self.given_name(word)
+        if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
+            return found
+        own = found.nick if self._literal_word(word, found.nick) else None
+        return NameHit(None, named.candidates, found.kind, found.length, spelled=own)
 
     def _surname_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (one nick, reached by a pet form ``word`` of a Cyrillic word of its own:
