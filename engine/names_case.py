@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .names_english import translations
 from .names_given import names_written
 from .names_match import NameHit, NameIndex
 from .words import CYR, LAT, norm, word_forms
@@ -71,8 +72,13 @@ def translation_fit(idx: NameIndex, word: str, hit: NameHit | None,
     its form in the case the governing word asks for, or bare («громлю лису», «МО — Лиса»:
     «Лиса Патрикеевна», «Старый Лис»); in another case («стреляю в лису»: Лис's dative, the
     fox's accusative) or when the nick is itself only read from Latin letters («Lisa.K»), the
-    translation is as good a reading and the hit stays asked."""
+    translation is as good a reading and the hit stays asked. A Latin nick that is the
+    translated word alone («Dispatcher» beside «Нина_диспетчер», «зову Диспетчера»; not
+    «ShadowFox»: :func:`_whole_translation`) is named by the word as wholly as the other nick
+    by one of its words: asked too."""
     if hit is None or hit.nick is not None or word not in idx.part_translated:
+        return hit
+    if any(_whole_translation(word, n) for n in idx.part_translated[word]):
         return hit
     written = [n for n in hit.candidates if n not in idx.part_translated[word]]
     if len(written) != 1:
@@ -81,3 +87,13 @@ def translation_fit(idx: NameIndex, word: str, hit: NameHit | None,
     if cases is None or (expected and not cases & (expected | {"nomn"})):
         return hit
     return NameHit(written[0], (written[0],), hit.kind, hit.length)
+
+
+def _whole_translation(word: str, nick: str) -> bool:
+    """True when the Latin ``nick`` is one English noun alone, letters only («Dispatcher»,
+    «Knight»; not «ShadowFox», «Grey_Fox», «Fox77»), and ``word`` is a case form of its
+    Russian translation (:func:`engine.names_english.translations`)."""
+    plain = norm(nick)
+    if not re.fullmatch(r"[a-z]+", plain):
+        return False
+    return any(word in word_forms(ru) for ru in translations(plain)[0])

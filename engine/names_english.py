@@ -18,7 +18,7 @@ MODIFIERS: dict[str, tuple[str, ...]] = {
     "mrs": ("миссис",), "miss": ("мисс",), "ms": ("мисс",), "sir": ("сэр", "сер"),
     "lord": ("лорд",), "lady": ("леди",), "king": ("король",), "queen": ("королева",),
     "prince": ("принц",), "captain": ("капитан",), "capt": ("капитан",),
-    "agent": ("агент",), "uncle": ("дядя",), "aunt": ("тетя",), "who": ("кто",),
+    "agent": ("агент",), "maestro": ("маэстро",), "uncle": ("дядя",), "aunt": ("тетя",), "who": ("кто",),
     "old": ("старый",), "big": ("большой",), "little": ("маленький",),
     "small": ("маленький",), "mad": ("безумный",), "crazy": ("безумный",),
     "dark": ("темный",), "black": ("черный",), "white": ("белый",), "red": ("красный",),
@@ -60,6 +60,9 @@ NOUNS: dict[str, tuple[str, ...]] = {
     "elk": ("лось",), "moose": ("лось",), "deer": ("олень",), "skunk": ("скунс",),
     "lynx": ("рысь",), "hamster": ("хомяк",), "turtle": ("черепаха",), "penguin": ("пингвин",),
     "monkey": ("обезьяна",), "whale": ("кит",), "meow": ("мяу",), "otter": ("выдра",), "mole": ("крот",), "seal": ("тюлень",),
+    # trades and titles a player is called by alone («Диспетчера» for «Dispatcher» beside
+    # «Нина_диспетчер»: both readings, asked)
+    "dispatcher": ("диспетчер",),
     # Latin words of nicks
     "vulpes": ("лиса",), "vulpecula": ("лисичка",), "lupus": ("волк",), "ursus": ("медведь",),
     "corvus": ("ворон",), "aquila": ("орел",), "leo": ("лев",), "felis": ("кошка",),

@@ -711,9 +711,14 @@ class NameIndex:
                 found = self._given_rivals(word, found)
                 if found.nick is not None and CYR.search(word):
                     found = self._name_rivals(word, found)
+                if found.nick is not None and CYR.search(word) and full_names(word):
+                    found = self._full_name_rivals(word, found)
             if found is not None and not strict and found.kind in ("pet", "name") and \
                     found.nick is not None and CYR.search(word):
                 found = self._name_rivals(word, found)
+            if found is not None and not strict and found.kind in ("pet", "name") and \
+                    found.nick is not None and CYR.search(word):
+                found = self._surname_rivals(word, found)
             self._approx[key] = found
         return self._approx[key]
 
@@ -797,6 +802,45 @@ class NameIndex:
         own = found.nick if self._literal_word(word, found.nick) else None
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length,
                        spelled=own)
+
+    def _full_name_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (one nick, reached by a full given name ``word`` that is a word of it:
+        «ольга» for «Ольга_Северная») widened by every other nick holding that name in another
+        form («Оля Кулёма»), as :meth:`given_name` reads the name first in a list: either
+        player, asked (issue 11, «голоса: Скиф и ольга» as «голос ольга»). The nick written
+        so stays the reading when that player is dead (``spelled``)."""
+        named = self.given_name(word)
+        if named is None or found.nick not in named.candidates or len(named.candidates) < 2:
+            return found
+        own = found.nick if self._literal_word(word, found.nick) else None
+        return NameHit(None, named.candidates, found.kind, found.length, spelled=own)
+
+    def _surname_rivals(self, word: str, found: NameHit) -> NameHit:
+        """``found`` (one nick, reached by a pet form ``word`` of a Cyrillic word of its own:
+        «Мишаню» for «Миша Ключник», «Ветерка» for «Ветер.Южный») widened by every other nick
+        holding a surname made on that word's stem with «-ин», «-ын», «-ов», «-ев» («Боцман
+        Мишин», «Гена_Ветров»): a man so named goes by the same pet form, so either player is
+        asked (issue 11, precision first; a case form of the nick's word, «Мишу», «Ветра», is
+        asked so by :meth:`exact`). Only the word of the nick the pet form begins as counts,
+        and not when ``word`` is a case form of it as written (the nick, no pet form)."""
+        stems = set()
+        for w in re.findall(r"[^\W\d_]+", norm(found.nick)):
+            if not CYR.fullmatch(w[0]) or len(w) < 4 or word in word_forms(w) or \
+                    word[:3] != w[:3]:
+                continue  # (the word the pet form is made on: «Северного» is no «Ветер»)
+            stems.add(re.sub(r"[аяоеиьй]$", "", w))
+            if re.search(r"[бвгджзклмнпрстфхцчшщ]е[бвгджзклмнпрстфхцчшщ]$", w):
+                stems.add(w[:-2] + w[-1])  # «ветер» → «ветр»: the fleeting vowel
+        stems = {st for st in stems if len(st) >= 3}
+        if not stems:
+            return found
+        rivals = {n for n in self.nicks if n != found.nick and any(
+            _SURNAME.fullmatch(w) and any(w.startswith(st) and _SURNAME_END.fullmatch(w[len(st):])
+                                          for st in stems)
+            for w in re.findall(r"[^\W\d_]+", norm(n)))}
+        if not rivals:
+            return found
+        return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length)
 
     @staticmethod
     def _only_word(word: str, nick: str) -> bool:
@@ -1062,6 +1106,11 @@ _AGENT = re.compile(r"(?:ист|щик|чик|ник)(?:а|у|ом|е|ы)?")
 #: ending («Кас-ю», «Эд-ю», «Ген-ку», «Куз-ей»).
 _PET_ENDING = re.compile(r"([а-яё]{2,3}?)к?(?:а|я|у|ю|е|и|ы|ой|ей|ою|ею)")
 
+
+#: A Cyrillic word that may be a surname made on a stem (see :meth:`NameIndex._surname_rivals`).
+_SURNAME = re.compile(r"[а-я]{3,}(?:ин|ын|ов|ев)(?:а)?")
+#: The possessive suffix of such a surname, with a woman's ending or none.
+_SURNAME_END = re.compile(r"(?:ин|ын|ов|ев)а?")
 
 #: The endings of a woman's patronymic («Петровна», «Ильинична»): she is not called by her
 #: father's name (see :meth:`NameIndex._sons`).

@@ -231,8 +231,19 @@ def _whole_stem_pet(index: NameIndex, word: str, cands: set[str]) -> set[str]:
     if len(whole) != 1:
         return set()
     nick = next(iter(whole))
+    if _built_on_whole(index, nick, cands - whole):
+        return set()
     return whole if any(_common_start(word, b) >= 4
                         for b in index.bases.get(nick, ())) else set()
+
+
+def _built_on_whole(index: NameIndex, nick: str, others: set[str]) -> bool:
+    """True when a nick of ``others`` is itself built on the whole of ``nick``'s word of five
+    letters or more («Мамонтёнок» on «Мамонт»): a diminutive of ``nick`` («Мамонтика») may
+    mean that player as well, so neither is read alone (issue 11, precision first)."""
+    bases = [b for b in index.bases.get(nick, ()) if len(b) >= 5 and CYR.search(b)]
+    return any(o.startswith(b) and len(o) > len(b)
+               for n in others for o in index.bases.get(n, ()) for b in bases)
 
 
 def _other_word_begun(index: NameIndex, word: str, in_parts: set[str],

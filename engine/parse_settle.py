@@ -12,6 +12,7 @@ from . import grammar_vocab as V
 from .grammar_rules import Actor, repeats_last
 from .grammar_tokens import Tok
 from .names import NameHit, name_index
+from .names_english import translations
 from .parse_second import second_opinion
 from .parse_types import Ctx
 from .translit import cyrillic_reading
@@ -125,6 +126,10 @@ def _given_shared(ctx: Ctx, action: str, fit: list[str], hit: NameHit) -> bool:
 
 def _words_of(nick: str, cross: bool = True) -> set[str]:
     """The words of ``nick`` of three letters or more (normalised, no digits); with
-    ``cross``, a Latin word also as it reads in Cyrillic («Sanitar» as «санитар»)."""
+    ``cross``, a Latin word also as it reads in Cyrillic («Sanitar» as «санитар») and as it
+    translates («Maestro» as «маэстро», :func:`engine.names_english.translations`)."""
     out = {norm(w) for w in re.findall(r"[^\W\d_]{3,}", nick)}
-    return out | {cyrillic_reading(w) for w in out if w.isascii()} if cross else out
+    if not cross:
+        return out
+    return out | {cyrillic_reading(w) for w in out if w.isascii()} | \
+        {ru for w in out if w.isascii() for ru in translations(w)[0]}
