@@ -1,5 +1,11 @@
-"""The swindler's own slang verb «кинуть» (issue 11, idioms54: a role's move said as a
-community idiom).
+"""A role's move said as a community idiom (issue 11, idioms54), written in the words the
+lexicon reads. Two shapes:
+
+- the guard's belay as a label, «На страховке — X», «На страховке: X» (a line or a sentence
+  opening with it, a dash or a colon after it): written «У меня на страховке — X»
+  (engine/lexicon/guard.toml ``weak_idioms``), the belay held by the sender; the noun phrase
+  anywhere else is talk («Квартира у Кузи на страховке»: :func:`belay_label`);
+- the swindler's own slang verb «кинуть»:
 
 «Сегодня кидаю Проводницу.», «Кину Гудка, если он доктор — …»: in a swindler's mouth «кинуть
 кого» is «обмануть», his own move, but the verb is the forum's word of a vote and a heal too
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["swindle_slang"]
+__all__ = ["belay_label", "swindle_slang"]
 
 #: The first-person forms of the verbs («кидаю», «кину», «кидаем», «кинем», «обую», «обуваю»).
 _VERB = r"(кидаю|кину|кидаем|кинем|обую|обуваю|обуем|обуваем)"
@@ -39,3 +45,18 @@ def swindle_slang(text: str, role: str | None) -> str:
     if role != "swindler" or not _HINT.search(text):
         return text
     return _SLANG.sub(lambda m: "Жулю" if m.group(1)[0].isupper() else "жулю", text)
+
+
+#: «На страховке — X», «на страховке: X», «На страховке сегодня — X» opening a line or a
+#: sentence (group 1: the opening «Н» or «н»).
+_BELAY = re.compile(r"(?m)(?:^|(?<=[.!?…])[ \t]+)[ \t]*(?:[-–—•*][ \t]*)?(?=([Нн])а[ \t]+страховке"
+                    r"(?:[ \t]+(?:сегодня|нынче|ночью|этой[ \t]+ночью))?[ \t]*[—–:-])")
+
+
+def belay_label(text: str) -> str:
+    """``text`` with the label «На страховке — X» written «У меня на страховке — X» (the
+    module's docstring); unchanged when it holds no such label."""
+    if "страховке" not in text:
+        return text
+    return _BELAY.sub(lambda m: m.group(0) + ("У меня " if m.group(1) == "Н" else "у меня "),
+                      text).replace("У меня На страховке", "У меня на страховке")
