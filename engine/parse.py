@@ -269,7 +269,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     # «Цель меняю на X, ветки те же» from the swindler: «жульничаю X»
     text = swindle_target_changes(text, player.role if player is not None else None)
     text = swindle_slang(text, player.role if player is not None else None)  # «кидаю X»
-    text = belay_label(text)  # «На страховке — X»: «У меня на страховке — X»
+    text = belay_label(text, player.role if player is not None else None)  # «На страховке — X»
     text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)

@@ -53,10 +53,15 @@ _BELAY = re.compile(r"(?m)(?:^|(?<=[.!?…])[ \t]+)[ \t]*(?:[-–—•*][ \t]*)
                     r"(?:[ \t]+(?:сегодня|нынче|ночью|этой[ \t]+ночью))?[ \t]*[—–:-])")
 
 
-def belay_label(text: str) -> str:
+#: Roles whose letters may label a belay: the guard himself, the boss ordering him.
+_BELAY_ROLES = frozenset({"guard", "boss"})
+
+
+def belay_label(text: str, role: str | None) -> str:
     """``text`` with the label «На страховке — X» written «У меня на страховке — X» (the
-    module's docstring); unchanged when it holds no such label."""
-    if "страховке" not in text:
+    module's docstring); unchanged when it holds no such label or ``role`` (the sender's) is
+    not one of :data:`_BELAY_ROLES` (another role's label stays asked in his own words)."""
+    if role not in _BELAY_ROLES or "страховке" not in text:
         return text
     return _BELAY.sub(lambda m: m.group(0) + ("У меня " if m.group(1) == "Н" else "у меня "),
                       text).replace("У меня На страховке", "У меня на страховке")
