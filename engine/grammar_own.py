@@ -463,6 +463,31 @@ _GUEST_AROUND = _AROUND | _JOIN | {"пусть", "пускай", "ко", "мне
                                    "лучше"}  # («…ой, нет. Пусть лучше придёт X»)
 
 
+#: «к моему …», «к нашей …»: the dative of the host's own place after «к».
+_MY_TO = frozenset({"моему", "моей", "нашему", "нашей"})
+#: Nouns of feeling after «к моему» («к моему удивлению придёт X»): no place.
+_FEELINGS = frozenset({"удивлению", "сожалению", "стыду", "счастью", "несчастью", "радости",
+                       "ужасу", "огорчению", "изумлению", "разочарованию", "облегчению",
+                       "восторгу", "позору", "неудовольствию", "недоумению", "досаде",
+                       "прискорбию", "мнению"})
+
+
+def own_place_at(clause: list[Tok], words: list[str], k: int, hi: int) -> bool:
+    """True when ``clause[k:k + 3]`` (below ``hi``) is the host's own place said with «к» and
+    a possessive: «к моему костру», «к моей палатке», «к нашему шалашу» (a common noun in the
+    dative in lower case, not a feeling of :data:`_FEELINGS`: «к моему удивлению»). Idioms54: a host's
+    community place idiom, «сегодня к моему костру придёт X», read as «ко мне придёт X»."""
+    from .words import is_known_word, morph
+
+    if not (words[k] in ("к", "ко") and k + 2 < hi and words[k + 1] in _MY_TO and
+            clause[k + 2].word and not clause[k + 2].cap and words[k + 2] not in _FEELINGS and
+            is_known_word(words[k + 2])):
+        return False
+    return any(p.tag.POS == "NOUN" and "datv" in p.tag and
+               not ({"Name", "Surn", "Patr", "Geox"} & p.tag.grammemes)
+               for p in morph().parse(words[k + 2])[:3])
+
+
 def guest_comes(clause: list[Tok], start: int, stop: int,
                 idx: NameIndex, text: str = "") -> tuple[Kw, int] | None:
     """The host's invitation told as the guest's coming or staying, in ``clause[start:stop]``:
@@ -502,6 +527,9 @@ def guest_comes(clause: list[Tok], start: int, stop: int,
             continue
         if w in ("в", "во") and k + 2 < hi and words[k + 1] in _MY and clause[k + 2].word:
             mine, k = True, k + 3  # «в моём замке»
+            continue
+        if own_place_at(clause, words, k, hi):
+            mine, k = True, k + 3  # «к моему костру», «к нашему шалашу»: her place
             continue
         if w == "на" and k + 1 < hi and (words[k + 1] in _SHOWS or words[k + 1] in _THINGS or
                                          words[k + 1] in _EVENING):

@@ -60,6 +60,7 @@ from .textnorm_case import case_rejoined
 from .textnorm_aliases import aliases_named
 from .textnorm_layout import layout_labels
 from .textnorm_change import swindle_target_changes, vote_changes
+from .textnorm_role_slang import belay_label, swindle_slang  # «кидаю X», «На страховке — X»
 from .textnorm_votes import vote_phrases  # «ну го X», «линч 🦊», «за обоих»
 from .textnorm_sender import sender_named
 from .textnorm_own_place import own_place
@@ -273,6 +274,8 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = vote_changes(text, player.role if player is not None else None)  # «Меняю на X»
     # «Цель меняю на X, ветки те же» from the swindler: «жульничаю X»
     text = swindle_target_changes(text, player.role if player is not None else None)
+    text = swindle_slang(text, player.role if player is not None else None)  # «кидаю X»
+    text = belay_label(text, player.role if player is not None else None)  # «На страховке — X»
     text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
         text = settle_conditions(text, sender, state, turn, _read_plain)

@@ -106,6 +106,11 @@ def tells(clause: list[Tok], kw: Kw, tg: Targets, after: int, hi: int, noun: boo
         return False  # «Зову в гости Гостя, тавтология», «у меня в гостях X — …»: an order
     if kw.j - kw.i == 1 and _slang_first(clause[kw.i].w):
         return False  # «вломлю Триксу по самое не балуйся»: a slang verb of his own, an order
+    if kw.weak and kw.j - kw.i == 1 and not kw.reported and tg.hits[0][1] == kw.j and \
+            clause[kw.i].w in lexicon().words and _own_verb_at(clause, kw.i):
+        return False  # idioms54: «Жалю Трутня насмерть», «ужалю Осу больно»: a dictionary
+        # verb the lexicon lists in the sender's own first person, its name right after (an
+        # order, as a listed verb's form is: «режу X насмерть»)
     if kw.weak and kw.j - kw.i > 1 and any(_own_verb_at(clause, k) for k in range(kw.i - 1, kw.j + 1)):
         return False  # «жду на глинтвейн X 🍷 Пусть расскажет …», «в гости жду X, …», «стрелу
         # пускаю в X — больно сладко поёт»: his own first-person verb before, in or after it
