@@ -44,6 +44,10 @@ _CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
 #: it) turns into («кольцо» → «колечко», «овца» → «овечка»), see :func:`pet_owners`.
 _TS_SUFFIXES = frozenset({"ечко", "ечка", "ечек"})
 
+#: The endings of a Russian surname a folk patronymic in «-ыч» drops («Курган-ов» →
+#: «Курганыч», «Карасёв» → «Карасёвыч» keeps it and needs none).
+_SURNAME_ENDS = ("ов", "ев", "ин", "ын")
+
 #: Consonants that change before a diminutive suffix (written → the nickname's).
 _ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
 ALTERNATION = _ALTERNATION  # (for engine.grammar_members)
@@ -119,6 +123,10 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
             for h in heads:
                 if suffix not in _CLIP_ONLY:
                     owners |= stems.get(h, set()) | stems.get(h + "ь", set())
+                if suffix == "ыч":
+                    # «Курганыч» for «Профессор Курганов»: the folk patronymic of a surname
+                    # in «-ов», «-ев», «-ин», «-ын», built on its stem (a whole stem)
+                    owners |= {n for end in _SURNAME_ENDS for n in stems.get(h + end, set())}
                 if not clip or (plain_clip and suffix in DIMINUTIVE_SUFFIXES):
                     continue
                 # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
