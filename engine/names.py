@@ -153,6 +153,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     idx.capital_readings.setdefault(w, set()).add(nick)
                 if LAT.search(w) and len(w) >= THRESHOLDS["prefix_min_len"]:
                     latin_parts.append((nick, w, word_forms(w) | safe_readings(extra)))
+                for form in _feminine_forms(set(word_forms(w)) | set(safe_readings(extra))):
+                    # «косметологиню» for «Svetlana.Kosmetolog»: a woman of the nick's trade
+                    idx.parts.setdefault(form, set()).add(nick)
                 for form in word_forms(w) | safe_readings(extra):
                     if form in TAKE_BACK_WORDS:
                         continue  # «не, стоп, …»: a correction, never «Стоп-Кран» by a word
@@ -443,6 +446,29 @@ def _code_spellings(word: str) -> dict[str, frozenset[str]]:
     if "э" in word:
         out[word.replace("э", "е")] = ALL_CASES
     return {form: cases for form, cases in out.items() if form != word}
+
+
+#: Suffixes of the colloquial word for a woman of a man's trade («косметолог» →
+#: «косметологиня», «директор» → «директорша», «повар» → «повариха»).
+_FEMININE_SUFFIXES = ("иня", "ша", "иха")
+
+
+def _feminine_forms(forms: set[str]) -> set[str]:
+    """The case forms of the colloquial feminine nouns built on those of ``forms`` (a nick
+    word's forms and readings) that are a man's trade in the nominative, five letters or
+    more (pymorphy3: an animate masculine common noun, no name): «косметологиню»,
+    «директоршей» for a nick with «Kosmetolog», «Директор»; empty for other words."""
+    out: set[str] = set()
+    for form in forms:
+        if len(form) < 5 or not re.fullmatch(r"[а-я]+", form) or not is_known_word(form):
+            continue
+        tag = morph().parse(form)[0].tag
+        if tag.POS != "NOUN" or not {"anim", "masc", "nomn", "sing"} <= tag.grammemes or \
+                {"Name", "Surn", "Patr", "Geox"} & tag.grammemes:
+            continue
+        for suffix in _FEMININE_SUFFIXES:
+            out |= set(word_forms(form + suffix))
+    return out
 
 
 def _glued_code(words: list[str], parts: tuple) -> tuple | None:
