@@ -21,7 +21,7 @@ import re
 
 from .names_english import translations
 from .names_given import name_bases, names_in_word, names_written, patronymic_of, surname_initial
-from .names_match import TAKE_BACK_WORDS, NameHit, NameIndex
+from .names_match import TAKE_BACK_WORDS, NameHit, NameIndex, all_latin
 from .names_pets import DIMINUTIVE_SUFFIXES, add_roots, add_stems
 from .names_pieces import nick_pieces
 from .names_readings import capital_readings, reading_forms, safe_readings, short_reading
@@ -101,10 +101,18 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
                                  *(word_forms(b) for b in name_bases(w)),
                                  _spelled_out(written[k] if len(written) == len(words) else w),
-                                 _cyrillic_code(w))
+                                 _cyrillic_code(w), _code_spellings(w))
                           for k, (w, r) in enumerate(zip(words, readings)))
             # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
+            glued = _glued_code(words, parts)
+            if glued:  # «квадрат б4» for «Квадрат Б-4»: the code's letter and number together
+                idx.multi.append((nick, glued))
+            for k, w in enumerate(words):
+                for spelling in _code_spellings(w):
+                    # «Alex_2TE10» for «Alex_2ТЭ10»: the nick's code in the other script
+                    _add(idx.single, nick, {sep.join(words[:k] + [spelling] + words[k + 1:]):
+                                            ALL_CASES for sep in ("_", "-", "")})
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
             if len(words) == 3 and words[1] == "и":
@@ -145,6 +153,9 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                     idx.capital_readings.setdefault(w, set()).add(nick)
                 if LAT.search(w) and len(w) >= THRESHOLDS["prefix_min_len"]:
                     latin_parts.append((nick, w, word_forms(w) | safe_readings(extra)))
+                for form in _feminine_forms(set(word_forms(w)) | set(safe_readings(extra))):
+                    # «косметологиню» for «Svetlana.Kosmetolog»: a woman of the nick's trade
+                    idx.parts.setdefault(form, set()).add(nick)
                 for form in word_forms(w) | safe_readings(extra):
                     if form in TAKE_BACK_WORDS:
                         continue  # «не, стоп, …»: a correction, never «Стоп-Кран» by a word
@@ -425,6 +436,56 @@ def _cyrillic_code(word: str) -> dict[str, frozenset[str]]:
     return out
 
 
+def _code_spellings(word: str) -> dict[str, frozenset[str]]:
+    """A nick word of Cyrillic letters and a number («2тэ10» of «Alex_2ТЭ10», «тэм2») as a
+    player retypes it: its letters in Latin («2te10») and «э» written «е» («2те10»),
+    undeclined, in any case; ``{}`` for any other word."""
+    if not re.fullmatch(r"\d*[а-яё]{1,3}\d+|\d+[а-яё]{1,3}", word):
+        return {}
+    out = {all_latin(word): ALL_CASES}
+    if "э" in word:
+        out[word.replace("э", "е")] = ALL_CASES
+    return {form: cases for form, cases in out.items() if form != word}
+
+
+#: Suffixes of the colloquial word for a woman of a man's trade («косметолог» →
+#: «косметологиня», «директор» → «директорша», «повар» → «повариха»).
+_FEMININE_SUFFIXES = ("иня", "ша", "иха")
+
+
+def _feminine_forms(forms: set[str]) -> set[str]:
+    """The case forms of the colloquial feminine nouns built on those of ``forms`` (a nick
+    word's forms and readings) that are a man's trade in the nominative, five letters or
+    more (pymorphy3: an animate masculine common noun, no name): «косметологиню»,
+    «директоршей» for a nick with «Kosmetolog», «Директор»; empty for other words."""
+    out: set[str] = set()
+    for form in forms:
+        if len(form) < 5 or not re.fullmatch(r"[а-я]+", form) or not is_known_word(form):
+            continue
+        tag = morph().parse(form)[0].tag
+        if tag.POS != "NOUN" or not {"anim", "masc", "nomn", "sing"} <= tag.grammemes or \
+                {"Name", "Surn", "Patr", "Geox"} & tag.grammemes:
+            continue
+        for suffix in _FEMININE_SUFFIXES:
+            out |= set(word_forms(form + suffix))
+    return out
+
+
+def _glued_code(words: list[str], parts: tuple) -> tuple | None:
+    """The parts of a multi-word nick with a word of one to three letters and the number
+    right after it («б», «4» of «Квадрат Б-4») written as one word, together or with a
+    hyphen, the letters in either script («б4», «б-4», «b4»), when other words are left
+    («квадрат б4»); None for a nick with no such pair."""
+    for k in range(len(words) - 1):
+        letters, number = words[k], words[k + 1]
+        if re.fullmatch(r"[^\W\d_]{1,3}", letters) and number.isdigit() and len(words) > 2:
+            heads = {letters, all_latin(letters)} | set(_cyrillic_code(letters + number))
+            code = {h + sep + number: ALL_CASES for h in heads for sep in ("", "-")}
+            code |= {h: ALL_CASES for h in _cyrillic_code(letters + number)}
+            return (*parts[:k], code, *parts[k + 2:])
+    return None
+
+
 #: Latin letters to the Cyrillic letters that look alike (a code's letters typed in Cyrillic).
 _CODE_LOOKALIKES = str.maketrans("abekmhopctyx", "авекмнорстух")
 
@@ -529,10 +590,16 @@ def _add_initials(idx: NameIndex, nick: str) -> None:
 def _add_numbers(idx: NameIndex, nick: str) -> None:
     """Index the numbers of two digits or more in ``nick`` as names of it, bare or with an
     ordinal's ending («13», «13го», «13-му» for «Щипач_13»), or after the first letter of
-    a word of the nick, Latin or read in Cyrillic («Т-34», «t34» for «Tank-34»); a number
-    two nicks hold names both (ambiguous)."""
+    a word of the nick, Latin or read in Cyrillic («Т-34», «t34» for «Tank-34»; a Latin
+    letter that is a word of its own also as its look-alike or its spoken name's first
+    consonant: «Ц-14» for «C-14»); a number two nicks hold names both (ambiguous)."""
     initials = {c for w in re.findall(r"[^\W\d_]+", norm(nick))
                 for c in (w[0], translit(w)[0] if LAT.search(w) else w[0])}
+    for w in re.findall(r"(?<![^\W\d_])[a-z](?![^\W\d_])", norm(nick)):
+        # «Ц-14», «С-14» for «C-14»: a Latin letter alone before the number, typed as the
+        # Cyrillic letter that looks like it or the first sound of its Russian name («цэ»)
+        initials |= {w.translate(_CODE_LOOKALIKES)} | {
+            name[0] for name in _SPELLED_LETTERS.get(w, ()) if name[0] not in "аеёиоуыэюя"}
     for number in set(re.findall(r"\d{2,}", nick)):
         forms = {number: ALL_CASES} | {number + sep + end: ALL_CASES - {"nomn"}
                                        for end in _NUMBER_ENDINGS for sep in ("", "-")}

@@ -19,7 +19,7 @@ DIMINUTIVE_SUFFIXES: tuple[str, ...] = tuple(sorted({
     "ечка", "очка", "енька", "онька", "ушка", "юшка", "ушенька", "уська", "юська", "уся",
     "юся", "уля", "юля", "уша", "юша", "ька", "ка", "ик", "чик", "ок", "ек", "ечек", "очек",
     "ушок", "ёк", "уленька", "ишка", "ыш", "ша", "ся", "ня", "юха", "уха", "ёха", "шка",
-    "шек", "шечка", "ёнок", "онок", "ечик", "уня", "юня", "ыч", "ичка", "ичек",
+    "шек", "шечка", "ёнок", "енок", "онок", "ечик", "уня", "юня", "ыч", "ичка", "ичек",
     "яра", "яш", "ян",  # slang and augmentative: «Лосяра», «Лосяш», «Васян»
     "унья", "юнья",  # a fairy-tale creature's name: «Совунья» is «сова»'s
     "ечко",  # a neuter noun's: «колечко» is «кольцо»'s, «сердечко» «сердце»'s
@@ -43,6 +43,14 @@ _CLIP_ONLY = frozenset({"шка", "шек", "шечка"})
 #: The diminutive suffixes a noun's final «ц» (with the fleeting vowel or soft sign before
 #: it) turns into («кольцо» → «колечко», «овца» → «овечка»), see :func:`pet_owners`.
 _TS_SUFFIXES = frozenset({"ечко", "ечка", "ечек"})
+
+#: The endings of a Russian surname a folk patronymic in «-ыч» drops («Курган-ов» →
+#: «Курганыч», «Иван-ов» → «Иваныч»).
+_SURNAME_ENDS = ("ов", "ев", "ин", "ын")
+
+#: A voiceless consonant → the voiced one a player may have heard it as before a voiceless
+#: suffix («берёзка» said «берёска»).
+_VOICED = {"п": "б", "ф": "в", "к": "г", "т": "д", "ш": "ж", "с": "з"}
 
 #: Consonants that change before a diminutive suffix (written → the nickname's).
 _ALTERNATION = {"ч": "кц", "ж": "гз", "ш": "хс"}
@@ -119,6 +127,16 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
             for h in heads:
                 if suffix not in _CLIP_ONLY:
                     owners |= stems.get(h, set()) | stems.get(h + "ь", set())
+                if h[-1] in _VOICED and suffix[0] in "кч" and not is_known_word(word):
+                    # «береску» for «Берёза»: the stem's voiced consonant typed as heard
+                    # before the suffix's voiceless one (a word no dictionary knows, a whole
+                    # stem)
+                    voiced = h[:-1] + _VOICED[h[-1]]
+                    owners |= stems.get(voiced, set()) | stems.get(voiced + "ь", set())
+                if suffix == "ыч":
+                    # «Курганыч» for «Профессор Курганов»: the folk patronymic of a surname
+                    # in «-ов», «-ев», «-ин», «-ын», built on its stem (a whole stem)
+                    owners |= {n for end in _SURNAME_ENDS for n in stems.get(h + end, set())}
                 if not clip or (plain_clip and suffix in DIMINUTIVE_SUFFIXES):
                     continue
                 # «Петя» for «Пётр Первый»; after a true suffix any nickname cut short
