@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 def apposition(ctx: Roster, clause: list[Tok], k: int):
     """The player a pronoun ending at ``k`` is named as right after it, after a comma and
-    perhaps its preposition again («Голос за неё же, за Маргошу»): (hit, start, end), or
-    None."""
+    perhaps its preposition again («Голос за неё же, за Маргошу»; a word of when may stand
+    before the comma: «Лечу её сегодня, Розу Марковну»): (hit, start, end), or None."""
     if k < len(clause) and clause[k].w == "же":
         k += 1
     k = _past_adverbs(clause, k)
@@ -84,7 +84,6 @@ def _named_after(clause: list[Tok], k: int) -> int | None:
     «ну» and the preposition again («за неё же, ну за Ксю»); None when no comma follows."""
     if k < len(clause) and clause[k].w == "же":
         k += 1
-    k = _past_adverbs(clause, k)
     if k + 1 >= len(clause) or clause[k].w != ",":
         return None
     k += 1
