@@ -460,12 +460,15 @@ def _in_defence(clause: list[Tok], i: int) -> bool:
 def _according_to(clause: list[Tok], i: int, kw: Kw) -> bool:
     """True when the keyword at ``i`` is a move noun in the dative plural after «по» (a
     possessive between): «по моим наблюдениям», «по проверкам» say «as observed», «as
-    checked», never an order."""
+    checked», never an order; not the vote's heading «По голосам: X и Y» (the clause opens
+    with it, a colon or a dash after it)."""
     if kw.j != i + 1 or is_verb(clause[i].w):
         return False
     k = i - 1
     if k >= 0 and clause[k].w in _WHOSE:
         k -= 1
+    if kw.cls == V.VOTE and k == 0 and i + 1 < len(clause) and clause[i + 1].w in (":", "—"):
+        return False  # «По голосам: X и Y», a heading at the clause's start: «as for the votes»
     return k >= 0 and clause[k].w == "по" and dative_plural(clause[i].w)
 
 

@@ -26,10 +26,11 @@ if TYPE_CHECKING:
 
 def apposition(ctx: Roster, clause: list[Tok], k: int):
     """The player a pronoun ending at ``k`` is named as right after it, after a comma and
-    perhaps its preposition again («Голос за неё же, за Маргошу»): (hit, start, end), or
-    None."""
+    perhaps its preposition again («Голос за неё же, за Маргошу»; a word of when may stand
+    before the comma: «Лечу её сегодня, Розу Марковну»): (hit, start, end), or None."""
     if k < len(clause) and clause[k].w == "же":
         k += 1
+    k = _past_adverbs(clause, k)
     if k + 1 >= len(clause) or clause[k].w != ",":
         return None
     k += 1
@@ -40,6 +41,21 @@ def apposition(ctx: Roster, clause: list[Tok], k: int):
         return None
     end = k + hit.length
     return (hit, k, end) if end == len(clause) or not clause[end].word else None
+
+
+#: Words of when or again that may stand between a pronoun and the name it is said as
+#: («Лечу её сегодня, Розу Марковну», «голос за него опять, за Лиса»): tonight's move, no
+#: other day («завтра» is not here).
+_WHEN_WORDS = frozenset({"сегодня", "опять", "снова", "вновь", "тоже", "также", "ещё", "еще",
+                         "ночью", "сейчас", "теперь"})
+
+
+def _past_adverbs(clause: list[Tok], k: int) -> int:
+    """``k`` moved past at most two words of :data:`_WHEN_WORDS` standing at it."""
+    n = k
+    while n < len(clause) and n - k < 2 and clause[n].word and clause[n].w in _WHEN_WORDS:
+        n += 1
+    return n
 
 
 def alone_self(clause: list[Tok], k: int) -> bool:

@@ -860,6 +860,10 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
         if w == "а" and k + 1 < hi and words[k + 1] == "то":
             break  # «себя громлю, а то Мельник косо смотрит»: «а то» (or else) opens the
             # reason, a name after it is none of the move's
+        if joined and out.hits and w in _POINTER_NOMN and k + 1 < hi and clause[k + 1].cap and \
+                (idx.exact(words, k + 1, None) or idx.approximate(words[k + 1])) is not None:
+            k += 1  # «Голоса мои: Лиса Алиса и эта Гламур»: a pointer before the list's next
+            continue  # name, in the list's own (nominative) case
         if (w in V.FILLERS and not filler_nick(idx, clause, words, k, hi)) or (
                 not t.cap and not t.quoted and is_interjection(w)):
             k += 1  # («к себе на чаёк хехе»: laughter is no name)
@@ -1104,9 +1108,14 @@ _OF_THEM_ALL = frozenset({"кто-то", "кто-нибудь", "все", "вс�
 def _of_them_all(words: list[str], k: int) -> bool:
     """True when a dash at ``k`` opens a remark on all of the players listed before it: the
     last name of a comma list is then one more name of the list, no subject of a statement
-    of its own («Линч: Бука, Кир — кто-то из них крыса»: the vote names both)."""
-    return words[k:k + 1] in (["—"], ["–"], ["-"]) and words[k + 1:k + 2] != [] and \
-        words[k + 1] in _OF_THEM_ALL
+    of its own («Линч: Бука, Кир — кто-то из них крыса»: the vote names both; so «— вместе
+    …», «— пусть оба …» and a verb in the third person plural: «— ходят парой»)."""
+    if words[k:k + 1] not in (["—"], ["–"], ["-"]) or words[k + 1:k + 2] == []:
+        return False
+    first = words[k + 1]
+    if first in ("пусть", "пускай") and words[k + 2:k + 3] != []:
+        first = words[k + 2]  # «Голоса: X, Y — пусть вместе свою чайку и ловят»
+    return first in _OF_THEM_ALL or first == "вместе" or plural_verb([first])
 
 
 def _numbered_turn(words: list[str], k: int) -> bool:
@@ -1244,7 +1253,13 @@ def _described_next(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     if hit is None or hit.nick is None or not clause[m + 1].cap:
         return None
     end = m + 1 + hit.length
-    return m + 1 if end >= hi or words[end] in (",", ".", "и", ";", "!", "—") else None
+    # (a bracket after the name closes the item too: «… и моя тёзка Bella77 (не себя)»)
+    return m + 1 if end >= hi or words[end] in (",", ".", "и", ";", "!", "—", "(") else None
+
+
+#: Pointers in the nominative before a list's next name («X и эта Гламур»); their other
+#: cases are fillers (engine.grammar_vocab.FILLERS).
+_POINTER_NOMN = frozenset({"эта", "этот", "та", "тот"})
 
 
 #: Possessives and pointers, in any case, before a noun that says who the player is

@@ -64,7 +64,8 @@ def _initials_unended(visible: str, low: str) -> str:
     capital letter alone before a capitalised word («ищу А. Блока», «голос за Ю. Гагарина»)
     is the initial of the name after it, no end of a sentence; not when a capitalised word
     stands right before it (a name, then its initial: «за Наташу Г. Лечу Бобра» may end
-    there), nor «Я» (the pronoun ending a sentence)."""
+    there), nor «Я» (the pronoun ending a sentence). The dot of a name's trailing initial
+    with a word in lower case after it is blanked too («Oksana K. и Саня Рельс»)."""
     out = None
     for m in _INITIAL.finditer(visible):
         if m.group()[0] == "Я":
@@ -74,7 +75,18 @@ def _initials_unended(visible: str, low: str) -> str:
             continue  # «Наташу Г. Лечу …»: a name's trailing initial, perhaps a sentence's end
         out = out or list(low)
         out[m.end() - 1] = " "
+    for m in _TRAILING_INITIAL.finditer(visible):
+        prev = _LAST_WORD.search(visible, max(0, m.start() - 40), m.start())
+        if m.group()[0] == "Я" or prev is None or not prev.group(1)[:1].isupper():
+            continue
+        out = out or list(low)  # «Голоса: Oksana K. и Саня Рельс»: a name's trailing
+        out[m.end() - 1] = " "  # initial, the sentence goes on in lower case after it
     return low if out is None else "".join(out)
+
+
+#: A capital letter alone, then a dot and a word in lower case: with a capitalised word
+#: before it, a name's trailing initial inside a sentence («Oksana K. и Саня Рельс»).
+_TRAILING_INITIAL = re.compile(r"[A-ZА-ЯЁ]\.(?<![\w.]..)(?= [a-zа-яё])")
 
 
 #: The word right before a place (spaces between at most).

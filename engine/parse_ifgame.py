@@ -127,13 +127,16 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
     before = blank(text, [(b.lo, b.hi)])
     res = _screened(read, before, sender, state, turn)
     window = _sentence_window(text, b.lo)
-    told = [(text.rfind(pr.text, window, b.lo), pr.action, pr.reason) for pr in _refusals(res)
-            if pr.text] + [(text.rfind(m.span, window, b.lo), m.action, None)
-                           for m in res.moves if m.span]
+    told = [(text.rfind(pr.text, window, b.lo), pr.action, pr.reason, (pr.target,))
+            for pr in _refusals(res) if pr.text] + \
+        [(text.rfind(m.span, window, b.lo), m.action, None, move_targets(m))
+         for m in res.moves if m.span]
     told = [t for t in told if t[0] >= 0]
     if not told:
         return None
-    pos, action, reason = max(told)  # the move the fallback is for: the last one before it
+    pos, action, reason, aimed = max(told)  # the move the fallback is for: the last before it
+    if b.nick is not None and b.nick not in aimed:
+        return None  # «Бью Кузю. Если Бобра нельзя — …»: the condition is on another move
     switched = _switch(text, b)
     if switched is None:
         return None
@@ -219,7 +222,8 @@ def _switch(text: str, b: Branch) -> str | None:
     and «. тогда» before its words, so the parser reads them as the correction of that move
     («Лечу X. Тогда Y»); None when there is no room for it."""
     then = re.search(r"(?i)(?<![\w-])(тогда|значит)(?![\w-])", text[b.body:b.hi])
-    if then is not None and len(text[b.body:b.body + then.start()].split()) <= 2:
+    if then is not None and (len(text[b.body:b.body + then.start()].split()) <= 2 or
+                             _aside_before(text[b.body:b.body + then.start()])):
         cut = b.body + then.start()
         out = blank(text, [(b.lo, cut)])
     elif b.body - b.lo >= 8:
@@ -231,6 +235,14 @@ def _switch(text: str, b: Branch) -> str | None:
     if b.lo < cut - 1 and out[b.lo] == " ":
         out = out[:b.lo] + "." + out[b.lo + 1:]
     return out
+
+
+def _aside_before(words: str) -> bool:
+    """True when ``words`` (between a condition and its «тогда») are a short aside closed by
+    a dash: «если нельзя, как мне внучка сказала, — тогда …» (at most six words, no other
+    condition in them)."""
+    return bool(re.fullmatch(r"[^—–\n]*,\s*[—–-]\s*", words)) and len(words.split()) <= 7 and \
+        not re.search(r"(?i)(?<![\w-])(если|ежели)(?![\w-])", words)
 
 
 def _sentence_window(text: str, at: int) -> int:

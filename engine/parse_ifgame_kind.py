@@ -145,6 +145,9 @@ def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | N
     core = " ".join(w for w in phrase.split() if w not in _ASIDE)
     if core and (core in _YES or core in _NO):  # («если за него сегодня нельзя»)
         phrase = core
+    named = _named_rule(text, m, state)
+    if named is not None:  # «Если Вощину нельзя — тогда себя»: the target named back
+        return named
     if phrase in _YES or phrase in _NO:
         q = question_before(text, m.start())
         if phrase == "да" or phrase.endswith("нет"):
@@ -182,6 +185,34 @@ def _kind(text: str, m: re.Match, state: GameState) -> tuple[str | None, str | N
                 all(w in named or w in state_words or not is_known_word(w) for w in rest):
             return ("alive" if state_words[0] in _ALIVE else "dead"), nicks[0]
     return None, None
+
+
+def _named_rule(text: str, m: re.Match, state: GameState) -> tuple[str, str] | None:
+    """``("yes" | "no", nick)`` when the condition of ``m`` is whether a move on one named
+    player is allowed («если Вощину нельзя», «если Кузю сегодня можно»): one roster nick
+    and, besides its words and :data:`_ASIDE`, only a phrase of :data:`_YES` / :data:`_NO`
+    other than the bare answers «да» / «нет» (those answer a question). None otherwise."""
+    lo, hi = m.start("phrase"), m.end("phrase")
+    toks = [t for t in tokenize_span(text, lo, hi) if t.word]
+    if len(toks) < 2:
+        return None
+    idx = name_index(tuple(state.players))
+    words = [t.w for t in toks]
+    found, rest, k = [], [], 0
+    while k < len(toks):
+        hit = idx.exact(words, k, None)
+        if hit is None and toks[k].cap and len(words[k]) >= 3:
+            hit = idx.approximate(words[k])  # («если Машку нельзя»: a pet form of Маша2005)
+        if hit is not None and hit.nick is not None:
+            found.append(hit.nick)
+            k += hit.length
+        else:
+            rest.append(words[k])
+            k += 1
+    core = " ".join(w for w in rest if w not in _ASIDE)
+    if len(found) != 1 or core in ("", "да", "нет") or not (core in _YES or core in _NO):
+        return None
+    return ("yes" if core in _YES else "no"), found[0]
 
 
 #: Words for the boss of one's own clan in a condition («если босс опять забудет …»).

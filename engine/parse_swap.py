@@ -266,6 +266,12 @@ def exchange(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], target
     if cls is None:
         return False
     rest = tuple(t for t in _targets(target) if t != old)
+    # «Kill #1 — A. Kill #2 — B. UPD: вместо B — C» (full moon): another move of the kind
+    # stands beside the one exchanged; the new one takes its place, so no correction mark of
+    # the clause («UPD») takes the other one back (engine.parse_finish)
+    beside = target.move.action != "vote" and not rest and any(
+        o is not target and o.move is not None and o.move.action == target.move.action
+        for o in items)
     if target.move.action == "vote":
         # (at the exchange's own words, after any correction mark that opens the clause:
         # «Ой нет, вместо Буки Сергей» keeps the day's other vote)
@@ -274,6 +280,9 @@ def exchange(ctx: Ctx, clause: list[Tok], flags: dict, items: list[Item], target
         items.remove(target)
     before = len(items)
     read_move(ctx, ctx.sender, clause, Kw(cls, i, k), k, k + n, flags, items, False)
+    if beside and len(items) == before + 1 and items[-1].move is not None and \
+            items[-1].move.action == target.move.action:
+        items[-1] = replace(items[-1], pos=target.pos)
     if rest and target.move.action != "vote":
         # «убиваем Сову и Кузю. Вместо Кузи Петровича» (full moon): Сова stays beside the new one
         new_move = items[-1].move if len(items) == before + 1 else None

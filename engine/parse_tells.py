@@ -341,7 +341,11 @@ _SINCE_WORDS = frozenset({"раз", "ведь", "поскольку", "благ�
 #: Words that open the sender's remark right after an order («…, мне пофиг», «я так решил», «спс»).
 _SENDER_REMARK = frozenset({"мне", "я",
                             # thanks after the order («голос тоже костя спс что в пару взяли»)
-                            "спс", "спасибо", "пасиб", "пасибо", "спасибки", "сенкс", "thx"})
+                            "спс", "спасибо", "пасиб", "пасибо", "спасибки", "сенкс", "thx",
+                            # an apology for the short letter («голос шершень простите что
+                            # коротко на работе»): the sender's words about his letter
+                            "простите", "прости", "извините", "извини", "сорри", "сорян",
+                            "пардон", "звиняйте", "sorry"})
 
 
 #: Words opening the purpose of an order after its target («…, чтоб наверняка»), with their
