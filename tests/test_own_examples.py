@@ -21,10 +21,11 @@ from test_legality import day2_state
 ])
 def test_an_unread_line_is_answered_with_the_senders_own_moves(sender, examples):
     state = day2_state()
-    result = parse_letter("По голосам: Карлсон", sender, state, TurnInfo(day=2))
+    # (an unread line: «По голосам: Карлсон», used here before, is a vote heading since struct54)
+    result = parse_letter("По делу: Карлсон", sender, state, TurnInfo(day=2))
     [problem] = result.problems
     assert problem.reason == "unread"
-    assert problem.message == ("Не понял, ход ли это: «По голосам: Карлсон». Если это ваш ход, "
+    assert problem.message == ("Не понял, ход ли это: «По делу: Карлсон». Если это ваш ход, "
                                f"напишите его, пожалуйста, прямо: действие и ник (например, {examples}).")
 
 
