@@ -686,6 +686,10 @@ _ALONG_WITH = frozenset({"всеми", "остальными", "другими",
                          "тобой", "кланом", "командой"})
 
 
+#: A hedge after «снимаю голос,»: what follows is a vote only thought of («может Ёжик»).
+_MAYBE = frozenset({"может", "возможно", "наверное", "наверно", "пожалуй", "видимо"})
+
+
 def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     """«Снимаю (свой) голос с X»: the vote keyword becomes a withdrawal; a withdrawal verb
     that was itself a keyword («убираю») is dropped."""
@@ -703,6 +707,12 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                     out.append(kw)
                     continue
                 kw.withdraw, kw.negated, kw.weak = True, False, False
+                if kw.j < len(clause) and clause[kw.j].w == "," and \
+                        any(t.w in _MAYBE for t in clause[kw.j + 1:]) and \
+                        not any(t.w in ("с", "со") for t in clause[kw.j + 1:]):
+                    # «Снимаю голос, (подумаю ещё,) может Ёжик»: the name after the hedge is a
+                    # vote thought of, not the one taken back — the letter's vote is taken back
+                    kw.j = len(clause)
             elif kw.j < len(clause) and clause[kw.j].w in ("с", "со") and \
                     (kw.j + 1 == len(clause) or clause[kw.j + 1].w not in _ALONG_WITH):
                 kw.withdraw, kw.negated = True, False  # «голос с Кузнеца переношу на Бобра»
