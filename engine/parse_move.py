@@ -1000,6 +1000,14 @@ _WITH_COMPANY = frozenset({"clan_kill", "maniac_kill", "rob", "beat", "hunt", "m
 _GIVE_PREPS = frozenset({"на", "за", "в"})
 
 
+def _said_before(ctx: Ctx, clause: list[Tok], k: int) -> bool:
+    """True when the word ``clause[k]`` (its stem: all but the last two letters, at least
+    four) stands earlier in the letter."""
+    w = clause[k].w
+    stem = w[:max(4, len(w) - 2)]
+    return stem in ctx.text[:clause[k].start].lower()
+
+
 def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
               flags: dict, items: list[Item], on_behalf: bool) -> int:
     """«Снимаю голос с X» (no vote for X, earlier votes for X in the letter are dropped),
@@ -1035,6 +1043,16 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     size = 2 if give is not None and give + 1 < hi and clause[give].w == "вместо" and \
         clause[give + 1].w in _INSTEAD_OF_IT else 1
     tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
+    if not tg.hits and tg.unknown is not None and kw.j < hi and clause[kw.j].w in ("с", "со") \
+            and tg.unknown[1] == kw.j + 1 and not _said_before(ctx, clause, tg.unknown[1]):
+        # «Снимаю голос с Васи» and Вася is nobody: which vote is taken back is asked — never
+        # every vote of the letter taken back, nor the withdrawal dropped unsaid (a word the
+        # letter said before, «Голосую за Медведицу. Хотя… снимаю голос с Медведицы», takes
+        # back that very vote, as before)
+        word = tg.unknown[1]
+        items.append(Item(clause[word].start, problem=unknown_name(
+            ctx, span(ctx.text, clause, kw.i, word + 1), clause[word].text, "vote"), tried="vote"))
+        return max([kw.j, tg.end, word + 1])
     # a name two players fit («с Кира»: Кир or Кира) takes back a vote for either of them
     names = tuple(dict.fromkeys(n for h, _, _ in tg.hits
                                 for n in ((h.nick,) if h.nick is not None else h.candidates))) or ("*",)
