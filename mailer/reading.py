@@ -139,6 +139,7 @@ class _Run:
         self._told: frozenset[str] | None = None
         self._ended: str | None | bool = False  # not read yet (see :meth:`ended`)
         self._pending: list | None = None  # see :meth:`pending_senders`
+        self._last_deadline: tuple | None | bool = False  # not read yet (see :meth:`last_deadline`)
         self.empty = EmptyAnswers(cfg.zone)
         self.days = StandingDays()
         with store.session() as s:
@@ -164,7 +165,7 @@ class _Run:
     def last_deadline(self, s: Session) -> tuple[datetime, datetime | None] | None:
         """The deadline and the close (aware UTC) of the game's last day, read once a run
         (None: no day)."""
-        if not hasattr(self, "_last_deadline"):
+        if self._last_deadline is False:
             from .store import DayRow
 
             row = s.exec(select(DayRow).order_by(DayRow.day.desc())).first()

@@ -26,7 +26,7 @@ from .config import GameConfig, merged_words
 from .store import Letter, Store, loads, utc
 
 __all__ = ["TaughtWord", "TaughtAlias", "taught", "taught_aliases", "with_taught", "teach", "forget",
-           "teach_aliases", "forget_aliases", "player_of", "action_of", "unread_letters",
+           "teach_aliases", "forget_aliases", "action_of", "unread_letters",
            "sentence_around", "reread_changed", "Taught"]
 
 #: The problems of a letter that a taught word may settle: a sentence not understood as a
@@ -131,13 +131,6 @@ def aliases_by_player(aliases: dict[str, str]) -> dict[str, list[str]]:
     for alias, nick in aliases.items():
         out.setdefault(nick, []).append(alias)
     return out
-
-
-def player_of(cfg: GameConfig, text: str) -> str | None:
-    """The roster nick ``text`` names as the host typed it (any letter case, «ё» as «е»), or
-    None when it names no player of ``cfg``."""
-    nicks = {_same(p.nick): p.nick for p in cfg.players}
-    return nicks.get(_same(" ".join(text.split())))
 
 
 def teach_aliases(cfg: GameConfig, store: Store, nick: str, aliases: list[str], *,

@@ -143,6 +143,7 @@ def status(ctx: click.Context) -> None:
             print_line(out, f"Внимание: часы показывают время раньше, чем был закрыт прошлый день "
                             f"({local_text(rep.last_closed, cfg.zone)}): это не время игры; для "
                             "репетиции задайте его: MAFIA_MAIL_NOW=ГГГГ-ММ-ДДTЧЧ:ММ+03:00")
+    thread = not rep.finished and any(p.words is not None for p in rep.players)  # FORUM.md
     if rep.finished:  # no day is open: its moves, votes and letters mean nothing now
         from engine.replay import role_name
 
@@ -151,21 +152,19 @@ def status(ctx: click.Context) -> None:
             clan = p.dealt.split(".")[0] if "." in p.dealt else ""  # the role names no clan
             rows.add_row(p.nick, "да" if p.alive else "нет",
                          role_name(p.role) + (f" (клан {clan[4:]})" if clan.startswith("clan") else ""))
-        out.print(rows)
-    thread = not rep.finished and any(p.words is not None for p in rep.players)  # FORUM.md
-    rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
-    from engine.lynch import votes_per_player
+    else:
+        from engine.lynch import votes_per_player
 
-    two = votes_per_player(rep.event) == 2  # «Ярость», «Голос»: a letter naming one is half of it
-    for p in [] if rep.finished else rep.players:
-        rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(action_name(m, p.role) for m in p.moves) or "—",
-                     "лишён" if p.lost_vote and p.alive else
-                     ("1 из 2" if two and p.voted and len(p.vote_targets) == 1 else
-                      "да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
-                     str(p.autokill_points),
-                     *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
-    if not rep.finished:
-        out.print(rows)
+        rows = table("Игрок", "Жив", "Ходы", "Голос", "Писем", "Автокилл", *(["Слов"] if thread else []))
+        two = votes_per_player(rep.event) == 2  # «Ярость», «Голос»: a letter naming one is half of it
+        for p in rep.players:
+            rows.add_row(p.nick, "да" if p.alive else "нет", ", ".join(action_name(m, p.role) for m in p.moves) or "—",
+                         "лишён" if p.lost_vote and p.alive else
+                         ("1 из 2" if two and p.voted and len(p.vote_targets) == 1 else
+                          "да" if p.voted else ("нет" if p.alive else "")), str(p.letters),
+                         str(p.autokill_points),
+                         *([f"{p.words}/{rep.autokill_words}" if p.alive else ""] if thread else []))
+    out.print(rows)
     if thread and not rep.finished:
         print_line(out, "Столбец «Голос»: письма и votes import; " + (
             "голоса в ветке сегодня не считаются (событие «Тайна»)" if rep.event == "secret" else

@@ -277,13 +277,14 @@ def words_remove(ctx: click.Context, action: str, items: tuple[str, ...]) -> Non
 def _player_not_move(cfg, text: str) -> str | None:
     """The roster nick ``text`` names when it names no move (a move's name wins: the host
     teaches a move's words as before), else None."""
+    from engine.roles import typed_nick
     from mailer.day import GameError
-    from mailer.taught_words import action_of, player_of
+    from mailer.taught_words import action_of
 
     try:
         action_of(text)
     except GameError:
-        return player_of(cfg, text)
+        return typed_nick(text, [p.nick for p in cfg.players])
     return None
 
 

@@ -140,7 +140,6 @@ def moved_deadline(cfg: GameConfig, s: Session, day: int, new: datetime) -> set[
     return nicks
 
 
-
 def told_reopened(s: Session, day: int) -> set[str]:
     """Players whose last letter (sent, being sent or of unknown fate) about ``day``'s close is
     a «день снова открыт» letter: it promised the results again (and the game going on), so
