@@ -102,6 +102,24 @@ def _read_pending_first(cfg: GameConfig, store: Store, first, now: datetime) -> 
                         "повторите close-day") from None
 
 
+def _ended_text(s: Session, game: Game) -> str:
+    """What ``close-day`` tells the host of a game that has ended (a fresh host got only «игра
+    окончена»): the last closed day, who won, and the two commands he may want — ``status``
+    for the results and ``reopen-day`` to fix that day."""
+    from ..render_words import game_won
+
+    last = s.exec(select(DayRow.day).where(DayRow.status == "closed")
+                  .order_by(DayRow.day.desc())).first()
+    winner = load_state(game).winner
+    said = f"игра окончена днём {last}" if last else "игра окончена"
+    if winner:
+        said += f" ({game_won(winner)})"
+    said += ": закрывать больше нечего. Итоги — mafia-mail status"
+    if last:
+        said += f"; исправить итоги дня {last} — mafia-mail reopen-day {last}"
+    return said
+
+
 @one_at_a_time
 def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = False,
               fear_choice: str | None = None, read=None) -> CloseReport:
@@ -222,7 +240,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         if game is None:
             raise GameError("игры ещё нет: сначала mafia-mail init")
         if game.finished:
-            raise GameError("игра окончена")
+            raise GameError(_ended_text(s, game))
         row = s.get(DayRow, game.current_day)
         if row is None or row.status != "open":
             raise GameError(f"день {game.current_day} уже закрыт")
