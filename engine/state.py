@@ -35,9 +35,10 @@ class HouseRules:
             if key in data and data[key] not in allowed:
                 raise ValueError(f"{key}: допустимо {', '.join(allowed)}")
         for key in ("hunt_threshold", "autokill_words", "autokill_points"):
-            value = data.get(key, 1)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{key}: нужно целое число не меньше 1")
+            least = 0 if key == "autokill_words" else 1  # 0: no word rule (a game by mail only)
+            value = data.get(key, least)
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(f"{key}: нужно целое число не меньше {least}")
         if not isinstance(data.get("weekend_merge", True), bool):
             raise ValueError("weekend_merge: нужно true или false")
         return cls(**data)

@@ -25,3 +25,38 @@ def test_close_day_after_the_end_names_the_last_day_the_winner_and_what_to_do(tm
                                   "mafia-mail reopen-day 2")
     finally:
         g.store.dispose()
+
+
+def test_close_day_says_the_word_rule_was_not_applied_when_no_thread_is_loaded(tmp_path):
+    """DECISIONS.md §7: a day with fewer than 66 forum words is an autokill point; with no
+    thread loaded nobody gets it, and close-day now says so (a fresh host's game skipped the
+    rule without a word). A game played by mail only turns the rule off with autokill_words =
+    0: no such line, and the role letters promise only the vote rule."""
+    from mailer.day import close_day
+    from test_sync import DEADLINE, Game
+
+    (tmp_path / "a").mkdir()
+    g = Game(tmp_path / "a")
+    try:
+        rep = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        assert rep.thread == ["ветка форума не загружена (forum sync или forum import) — правило "
+                              "автокилла «меньше 66 слов за день» в день 1 не применено, штрафных "
+                              "очков за слова нет ни у кого; игра только по почте — autokill_words "
+                              "= 0 в [game.house_rules], и этой строки не будет"]
+        with g.store.session() as s:
+            roles = [r.body for r in g.store.outgoing(s) if r.kind == "role"]
+        assert roles and all("меньше 66 слов, и каждый день без голоса на линче — штрафное очко"
+                             in " ".join(b.split()) for b in roles)
+    finally:
+        g.store.dispose()
+    (tmp_path / "b").mkdir()
+    g = Game(tmp_path / "b", extra="[game.house_rules]\nautokill_words = 0\n")
+    try:
+        rep = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        assert rep.thread == []
+        with g.store.session() as s:
+            roles = [" ".join(r.body.split()) for r in g.store.outgoing(s) if r.kind == "role"]
+        assert roles and all("Автокилл: каждый день без голоса на линче — штрафное очко; при 3 очках"
+                             in b and "слов" not in b.split("Автокилл:")[1].split(".")[0] for b in roles)
+    finally:
+        g.store.dispose()

@@ -30,11 +30,13 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     from .tally import day_tally
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
+        _tell_no_words(s, row, words, told, loaded=False)
         return votes, words
     if told is not None and closing is not None:
         _tell_after_close(s, row, closing, told)
     t = day_tally(s, row.day, closing=closing)
     if t.posts == 0:
+        _tell_no_words(s, row, words, told, loaded=True)
         return votes, words
     hosted = {i.nick for i in inputs if i.kind == "vote"}
     latest_letter = letter_vote_times(letters)
@@ -108,6 +110,27 @@ def _tell_after_close(s: Session, row: DayRow, closing: datetime, told: list[str
                     f"{row.day + 1}): " + ", ".join(
                         f"{p.author} {utc(p.at).astimezone(zone).strftime('%d.%m.%Y %H:%M')}"
                         for p in later))
+
+
+def _tell_no_words(s: Session, row: DayRow, words: dict[str, int], told: list[str] | None, *,
+                   loaded: bool) -> None:
+    """The host's line when day ``row`` has no forum words to count (no thread loaded, or none
+    of its posts in the day) and no word counts of his own (``posts import``): the autokill
+    rule of house rule ``autokill_words`` (DECISIONS.md §7) gives nobody a point that day — a
+    fresh host's game skipped it without a word. Not said when the rule is off
+    (``autokill_words = 0``, a game played by mail only)."""
+    from engine.state import GameState
+
+    if told is None or words:
+        return
+    limit = GameState.from_json(loads(s.get(Game, 1).state_json)).rules.autokill_words
+    if limit <= 0:
+        return
+    where = (f"в загруженной ветке форума нет постов дня {row.day}" if loaded
+             else "ветка форума не загружена (forum sync или forum import)")
+    told.append(f"{where} — правило автокилла «меньше {limit} слов за день» в день {row.day} не "
+                "применено, штрафных очков за слова нет ни у кого; игра только по почте — "
+                "autokill_words = 0 в [game.house_rules], и этой строки не будет")
 
 
 def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:

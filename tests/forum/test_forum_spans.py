@@ -100,7 +100,9 @@ def test_close_day_with_a_deadline_before_the_start(tmp_path):
     (posts before the start are no day's); day 3 begins at the start and holds both."""
     cfg, store = _days_before_the_start(tmp_path, "07.12.2026 19:00")
     rep = close_day(cfg, store, now=START - timedelta(minutes=20))
-    assert rep.day == 2 and _lynched(store, 2) == ["Бука"] and rep.thread == []
+    assert rep.day == 2 and _lynched(store, 2) == ["Бука"]
+    # nothing taken from the thread; the host is told the word rule had nothing to count
+    assert [line.split(" — ")[0] for line in rep.thread] == ["в загруженной ветке форума нет постов дня 2"]
     assert _tally(cfg, 2)["posts"] == 0
     day3 = _tally(cfg, 3)
     assert day3["posts"] == 2 and day3["tally"] == [
