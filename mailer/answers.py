@@ -109,7 +109,7 @@ class Answers:
     def reply(self, *, s, out, r, decoded, ctx, moves, problems, state, notes, earlier,
               late_deadline=None, late_row=None, came_after=None, moved=False, closed_early=None, standing=(),
               questions=(), replaced=(), clan_idle=(), folded=(), quoted=(), head=None, overruled=(),
-              empty_body=None, unvote=False, withdrawn=(), quote_skipped=None, carried=(),
+              empty_body=None, unvote=False, withdrawn=(), unvote_none=(), quote_skipped=None, carried=(),
               timing=(), subject_moves=False) -> None:
         """Queue the answer to the letter (once per Message-ID), unless it accepted nothing
         and its sender already had MAX_EMPTY_REPLIES_PER_DAY such answers that day (loop
@@ -130,7 +130,9 @@ class Answers:
         empty letter is); ``empty_body``: the letter's
         subject when it has no text of its own (:meth:`mailer.render.Renderer.reply`);
         ``unvote``: the letter takes back a vote and gives none, ``withdrawn``: the votes of
-        the sender's earlier letters it took back; ``quote_skipped``: the head of a quote
+        the sender's earlier letters it took back, ``unvote_none``: the players it takes a vote
+        from that none of his earlier letters of the day voted for (told there was nothing to
+        take back, also beside a new vote); ``quote_skipped``: the head of a quote
         without «>» the letter's text was cut at, and whether the player's text under it was
         kept (:meth:`mailer.render.Renderer.reply`); ``carried``: what the replies this one
         stands for said beyond the moves (:func:`mailer.reply_context.still_carried`);
@@ -164,7 +166,7 @@ class Answers:
                                    no_vote=no_vote, no_night=no_night, clan_idle=clan_idle,
                                    folded=folded, quoted=list(quoted), empty_body=empty_body,
                                    subject_moves=subject_moves,
-                                   unvote=unvote, withdrawn=list(withdrawn), quote_skipped=quote_skipped,
+                                   unvote=unvote, withdrawn=list(withdrawn), unvote_none=list(unvote_none), quote_skipped=quote_skipped,
                                    carried=list(carried), lost_vote=lost, overruled=list(overruled),
                                    timing=list(timing), received=utc(r.received),
                                    boss_kill=_boss_kill_over(head, cols["nick"], moves))

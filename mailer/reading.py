@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 
 from engine.calendar import on_time
 from engine.textnorm_aliases import install_aliases
-from engine.legality import (move_targets, screen_letter, standing_actions, standing_moves, taken_back,
+from engine.legality import (SECOND_VOTE, move_targets, screen_letter, standing_actions, standing_moves, taken_back,
                              withdraw_vote)
 from engine.parse_answer import kept_votes
 from engine.parse_earlier import corrected_earlier
@@ -479,6 +479,13 @@ class _Run:
                     not (merged and m.action == "vote")] if result.moves else []
         # and the votes it takes back («Снимаю голос.», «Снимаю голос с X»: that vote only)
         withdrawn = taken_back(before, result.unvote) if result.unvote and (merged or new_vote is None) else []
+        # «Снимаю голос с X. Линч: Y» with no earlier vote for X: the reply says there was
+        # nothing to take back from X (it said nothing, and a fresh host's player thought a
+        # vote for X removed), as a letter that only takes back a vote is told
+        unvote_none = [] if not result.unvote or new_vote is None or withdrawn \
+            or set(result.unvote) & {"*", SECOND_VOTE} \
+            or any(m.action == "vote" and set(move_targets(m)) & set(result.unvote) for m in before) \
+            else list(result.unvote)
         if state == LetterState.APPLIED and not (result.moves or result.skip or result.cancel):
             # a letter that only takes back a vote: sync counts it apart from the letters with
             # moves accepted (none), and the host's note says what it took back
@@ -535,7 +542,8 @@ class _Run:
                            overruled=overruled,
                            folded=[t for t, _ in folded_letters(earlier)], quoted=quoted,
                            carried=still_carried(inherited, now_standing),
-                           empty_body=empty, subject_moves=subject_moves, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn)),
+                           empty_body=empty, subject_moves=subject_moves, unvote=bool(result.unvote) and (new_vote is None or bool(withdrawn) or bool(unvote_none)),
+                           unvote_none=unvote_none,
                            withdrawn=withdrawn,
                            quote_skipped=skipped if skipped["head"] and (
                                skipped["kept"] or state == LetterState.NO_MOVES and not problems

@@ -180,7 +180,7 @@ class Renderer:
               no_night: dict | None = None, clan_idle: list[dict] = (),
               folded: list[datetime] = (), quoted: list[Move] = (),
               empty_body: str | None = None, unvote: bool = False,
-              withdrawn: list[Move] = (), quote_skipped: dict | None = None,
+              withdrawn: list[Move] = (), unvote_none: list[str] = (), quote_skipped: dict | None = None,
               carried: list[dict] = (), lost_vote: str | None = None,
               overruled: list[dict] = (), timing: list[str] = (),
               received: datetime | None = None, subject_moves: bool = False,
@@ -214,7 +214,8 @@ class Renderer:
         the subject holds one: «Линч Бармалей» as the subject, «всё в теме» as the text);
         ``unvote``: the letter takes back a vote and gives none
         (ParseResult.unvote), ``withdrawn`` the votes of the sender's earlier letters of the
-        day it took back (none: there was nothing to take back); ``quote_skipped``: the
+        day it took back (none: there was nothing to take back), ``unvote_none`` the players
+        it names whom none of them voted for (told by name); ``quote_skipped``: the
         ``head`` line of a quote without «>» the letter was cut at and whether the player's
         text under it was ``kept``, told so the player knows what was read as a quote;
         ``carried``: what the earlier replies this one stands for (``folded``) said beyond the
@@ -270,7 +271,7 @@ class Renderer:
                            folded=list(folded), quoted=[describe_move(m, state, mine) for m in quoted],
                            empty_body=empty_body is not None, subject_told=subject_told(empty_body or ""),
                            subject_moves=subject_moves,
-                           unvote=unvote, vote_kept=vote_kept, quote_skipped=quote_skipped,
+                           unvote=unvote, unvote_none=list(unvote_none), vote_kept=vote_kept, quote_skipped=quote_skipped,
                            quote_head=_short(quote_skipped["head"]) if quote_skipped else "", withdrawn=[describe_move(m, state, mine, lines=True) for m in withdrawn],
                            night_names=" или ".join(action_name(a, no_night["role"]) for a in
                                                     no_night["actions"]) if no_night else "",

@@ -202,7 +202,10 @@ def test_a_withdrawal_of_one_vote_with_a_new_one_keeps_the_other_earlier_vote(tm
     assert "Остаются в силе" not in bodies["m4@x"]
     # nothing named was taken back: the new vote replaces the earlier one
     assert [m for m in moves["Маруська"] if m[0] == "done"] == [("done", "ok", ("Бука",))]
-    assert "Снимать нечего" not in bodies["m6@x"]
+    # and the reply says by name that there was no vote for Serginio to take back (session
+    # 54's fresh host: it said nothing), never that she had no earlier vote at all
+    assert "Снимать нечего: голоса за Serginio в ваших прежних письмах за день 1 нет." in bodies["m6@x"]
+    assert "голоса из ваших прежних писем" not in bodies["m6@x"]
 
 
 def test_a_letter_that_only_takes_back_a_vote_is_not_counted_as_moves_accepted(tmp_path):

@@ -60,3 +60,29 @@ def test_close_day_says_the_word_rule_was_not_applied_when_no_thread_is_loaded(t
                              in b and "слов" not in b.split("Автокилл:")[1].split(".")[0] for b in roles)
     finally:
         g.store.dispose()
+
+
+def test_a_withdrawal_beside_a_new_vote_with_nothing_to_take_back_is_told_by_name(tmp_path):
+    """«Снимаю голос с Киры. Линч: Serginio» when no earlier letter of the day voted for Кира
+    (a fresh host's player on a «Ярость» day thought a vote for Кира removed; the reply said
+    nothing of it): the reply says there was no vote for Кира to take back, and the new vote
+    is accepted. With an earlier vote for Кира it is taken back, and no such line."""
+    from mailer.day import set_event
+    from test_fresh_user28 import _game, _reply, _send
+    from test_sync import START
+
+    g = _game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "rage", now=START)
+        _send(g, "marusya@example.org", "Линч: Бука", "n1@x", 2)
+        _send(g, "marusya@example.org", "Снимаю голос с Киры. Линч: Serginio", "n2@x", 3)
+        body = _reply(g, "n2@x").body
+        assert "Снимать нечего: голоса за Киру в ваших прежних письмах за день 1 нет.\n\n" \
+               "Принято (день 1):\n  - Голос на линче: Serginio\n" in body
+        _send(g, "buka@example.org", "Линч: Кира, Маруська", "n3@x", 2)
+        _send(g, "buka@example.org", "Снимаю голос с Киры. Линч: Serginio", "n4@x", 3)
+        body = _reply(g, "n4@x").body
+        assert "Снят ваш голос из прежнего письма за день 1:\n  - Голос на линче: Кира\n" in body
+        assert "Снимать нечего" not in body
+    finally:
+        g.store.dispose()
