@@ -460,13 +460,16 @@ _CHANGED_MAX = 6
 def changed_lines(old: str, new: str) -> str:
     r"""What changed between a result letter sent before ``reopen-day`` (``old``) and its
     replacement (``new``), as lines to end the replacement's first paragraph: «Было: …» for
-    each line of the old letter gone from the new, «Стало: …» for each new one (blank lines
-    skipped, and headings ending with «:», at most :data:`_CHANGED_MAX` each way, longer lines
-    cut at 160 characters);
+    each line of the old letter gone from the new, «Стало: …» for each new one, each change's
+    «Было» right before its «Стало» (a fresh host found every «Было» first and every «Стало»
+    after, so unrelated lines stood side by side); blank lines skipped, and headings ending
+    with «:», at most :data:`_CHANGED_MAX` each way, longer lines cut at 160 characters;
     "" when no line differs (only their order).
 
     >>> changed_lines("Итоги.\nШтрафное очко: нет голоса.", "Итоги.")
     '\nБыло: «Штрафное очко: нет голоса.»'
+    >>> changed_lines("Убит: А.\nИтоги.\nЖив: Б.", "Убит: В.\nИтоги.\nЖив: Г.")
+    '\nБыло: «Убит: А.»\nСтало: «Убит: В.»\nБыло: «Жив: Б.»\nСтало: «Жив: Г.»'
     """
     import difflib
 
@@ -474,17 +477,30 @@ def changed_lines(old: str, new: str) -> str:
         return [line.strip() for line in text.splitlines()
                 if line.strip() and not line.rstrip().endswith(":")]
 
-    gone: list[str] = []
-    came: list[str] = []
-    for d in difflib.ndiff(kept(old), kept(new)):
-        if d.startswith("- "):
-            gone.append(d[2:])
-        elif d.startswith("+ "):
-            came.append(d[2:])
+    a, b = kept(old), kept(new)
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    gone = [x for tag, i1, i2, _j1, _j2 in ops if tag in ("replace", "delete") for x in a[i1:i2]]
+    came = [x for tag, _i1, _i2, j1, j2 in ops if tag in ("replace", "insert") for x in b[j1:j2]]
     moved = set(gone) & set(came)  # a line only moved is no change
     cut = lambda line: line if len(line) <= 160 else line[:159] + "…"  # noqa: E731
-    return "".join([f"\nБыло: «{cut(x)}»" for x in gone if x not in moved][:_CHANGED_MAX] +
-                   [f"\nСтало: «{cut(x)}»" for x in came if x not in moved][:_CHANGED_MAX])
+    out: list[str] = []
+    told = {"Было": 0, "Стало": 0}
+
+    def say(word: str, line: str) -> None:
+        if line not in moved and told[word] < _CHANGED_MAX:
+            told[word] += 1
+            out.append(f"\n{word}: «{cut(line)}»")
+
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        olds, news = a[i1:i2], b[j1:j2]
+        for n in range(max(len(olds), len(news))):  # each old line beside the new in its place
+            if n < len(olds):
+                say("Было", olds[n])
+            if n < len(news):
+                say("Стало", news[n])
+    return "".join(out)
 
 
 def _ended_before(s: Session, row: DayRow) -> set[str]:
