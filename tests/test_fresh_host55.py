@@ -86,3 +86,20 @@ def test_a_withdrawal_beside_a_new_vote_with_nothing_to_take_back_is_told_by_nam
         assert "Снимать нечего" not in body
     finally:
         g.store.dispose()
+
+
+def test_the_corrected_results_letter_pairs_each_old_line_with_its_new_one():
+    """«(исправлено)» results (reopen-day, close-day again): each changed line's «Было» stands
+    right before its «Стало» (a fresh host got every «Было» first and every «Стало» after);
+    a line that only moved is no change; a line gone with nothing in its place is «Было» alone."""
+    from mailer.day.close import changed_lines
+
+    old = ("Итоги дня 2.\nПовешен: Кира.\nНочью убит: Бука.\nВаши ходы:\n  - Лечение: Маруська — выполнено\n"
+           "Штрафное очко автокилла: нет голоса.")
+    new = ("Итоги дня 2.\nПовешен: Serginio.\nНочью убит: Бука.\nВаши ходы:\n  - Лечение: Маруська — "
+           "выполнено, вылечена от выстрела")
+    assert changed_lines(old, new) == (
+        "\nБыло: «Повешен: Кира.»\nСтало: «Повешен: Serginio.»"
+        "\nБыло: «- Лечение: Маруська — выполнено»\nСтало: «- Лечение: Маруська — выполнено, вылечена от выстрела»"
+        "\nБыло: «Штрафное очко автокилла: нет голоса.»")
+    assert changed_lines("А.\nБ.", "Б.\nА.") == ""
