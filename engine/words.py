@@ -572,6 +572,10 @@ def inflect(nick: str, case: str) -> str:
         parses = [p for p in morph().parse(word) if "nomn" in p.tag]
         best = next((p for p in parses if "NOUN" in p.tag and "anim" in p.tag),
                     next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None))
+        if best is not None and "Fixd" in best.tag and word[-1].lower() in "ая":
+            # a guessed indeclinable reading of a word in «-а» («Волчара»): a declinable noun
+            # reading declines it as «папа» is («за Волчару», not «за Волчара»)
+            best = next((p for p in parses if "NOUN" in p.tag and "Fixd" not in p.tag), best)
         wanted = case
         if case == "accs" and best is not None and "NOUN" in best.tag and "inan" in best.tag \
                 and "masc" in best.tag and "sing" in best.tag:

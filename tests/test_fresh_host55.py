@@ -103,3 +103,14 @@ def test_the_corrected_results_letter_pairs_each_old_line_with_its_new_one():
         "\nБыло: «- Лечение: Маруська — выполнено»\nСтало: «- Лечение: Маруська — выполнено, вылечена от выстрела»"
         "\nБыло: «Штрафное очко автокилла: нет голоса.»")
     assert changed_lines("А.\nБ.", "Б.\nА.") == ""
+
+
+def test_a_nick_in_a_with_a_guessed_indeclinable_reading_is_declined():
+    """«Шерлок — за Волчара» in a fresh host's close-day line: pymorphy3 guesses «Волчара» an
+    indeclinable animate noun first; a nick in «-а» with a declinable noun reading is declined
+    as «папа» is. A nick with only the indeclinable reading stays as it is."""
+    from engine.words import inflect
+
+    assert [inflect("Волчара", c) for c in ("accs", "gent", "ablt")] == ["Волчару", "Волчары", "Волчарой"]
+    assert inflect("Ниндзя", "accs") == "Ниндзя" and inflect("Маньячелло", "gent") == "Маньячелло"
+    assert inflect("Громила", "accs") == "Громилу"

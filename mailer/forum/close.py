@@ -54,7 +54,8 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
-              {i.nick for i in inputs if i.kind == "lost_vote"}, words)
+              {i.nick for i in inputs if i.kind == "lost_vote"}, words, s.get(Game, 1).timezone,
+              thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
         rivals = untimed_rivals(t, latest_letter, hosted, s.get(Game, 1).timezone)
         if rivals:
             told.append(f"{RIVALS_HEAD} (решает ведущий: reopen-day {row.day}, votes import, "
@@ -133,6 +134,18 @@ def _tell_no_words(s: Session, row: DayRow, words: dict[str, int], told: list[st
                 "autokill_words = 0 в [game.house_rules], и этой строки не будет")
 
 
+def thread_loaded(s: Session) -> datetime | None:
+    """When the stored thread was last read (aware UTC): the latest copy of a post (a saved
+    page's or a paste's file time, a download's time) or page download; None when no time is
+    stored (rows of an earlier version)."""
+    from .db import ForumPage
+
+    seen = s.exec(select(func.max(ForumPost.seen_at))).one()
+    fetched = s.exec(select(func.max(ForumPage.fetched_at))).one()
+    times = [utc(x) for x in (seen, fetched) if x is not None]
+    return max(times) if times else None
+
+
 def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:
     """Player → when his latest letter with a vote, or taking one back («Снимаю голос.»),
     among ``letters`` was received (aware UTC): a thread vote stands only when it is later
@@ -146,9 +159,21 @@ def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:
     return latest
 
 
+def _post_named(post_id: str, at: datetime, zone: str) -> str:
+    """How the host's line names a thread post: the forum's own post number as it is (he finds
+    it on the page); a pasted post (mailer.forum.textpaste: a stored id «t…», a digest he
+    cannot find anywhere) by its time in the game's zone ``zone``, «08.12 14:05»."""
+    if not post_id.startswith("t"):
+        return post_id
+    from zoneinfo import ZoneInfo
+
+    return utc(at).astimezone(ZoneInfo(zone)).strftime("%d.%m %H:%M")
+
+
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
           from_thread: dict[str, int], hosted: set[str], lost: set[str],
-          words: dict[str, int]) -> None:
+          words: dict[str, int], zone: str = "UTC", loaded: datetime | None = None,
+          day_end: datetime | None = None) -> None:
     """The host's lines of what close-day took from the thread of day ``row`` (Russian).
     The players under the autokill word count are those the resolver gives the point to
     (DECISIONS.md §7): by ``words`` as merged, a count the host imported (``posts import``)
@@ -164,7 +189,7 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
     if replaced:
         told.append("голос из письма заменён более поздним голосом в ветке: " + "; ".join(
             f"{n} — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)} "
-            f"(пост {t.players[n].vote_post})" for n in replaced))
+            f"(пост {_post_named(t.players[n].vote_post, t.players[n].vote_at, zone)})" for n in replaced))
     palms = {f["player"] for f in t.flags if f["kind"] == "forbidden_words"} - lost
     if palms:  # FORUM.md: a flag is the host's to decide; close-day applied none of them
         told.append("«Пальмы цветут»: запретные слова в ветке у " + ", ".join(inflect(n, "gent") for n in sorted(palms))
@@ -176,6 +201,18 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
                     "votes import, close-day; подробности — forum tally): " + "; ".join(
                         f"{f['player']} (пост {f['post']}) — {f['detail']}" for f in refused))
     under = [n for n in t.players if words.get(n, 0) < t.autokill_words]
+    stale = [n for n in under if n in from_thread]
+    if stale and loaded is not None and day_end is not None and loaded < day_end:
+        # the thread as last loaded is older than the day's end: the posts after it are not
+        # counted, and a point given by a stale copy can knock players out (a fresh host's
+        # copy loaded at noon gave every player a point)
+        from zoneinfo import ZoneInfo
+
+        at = lambda moment: utc(moment).astimezone(ZoneInfo(zone)).strftime("%d.%m %H:%M")  # noqa: E731
+        told.append(f"ветка загружена {at(loaded)}, раньше конца дня {row.day} ({at(day_end)}): посты "
+                    f"после этого не посчитаны, а штрафное очко за слова по ней получили "
+                    f"{len(stale)} из {len(t.players)} игроков; если ветка неполная — reopen-day {row.day}, "
+                    "forum sync или forum import, close-day")
     if under:
         told.append(f"меньше {t.autokill_words} слов в ветке (штрафное очко автокилла): "
                     + ", ".join(f"{n} — {words.get(n, 0)}" + ("" if n in from_thread else " (posts import)")

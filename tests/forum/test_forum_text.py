@@ -558,3 +558,27 @@ def test_a_nick_line_read_as_part_of_a_post_is_not_called_unread(tmp_path):
     assert read and all(x.startswith("  прочитано, проверьте: ") for x in read)
     assert not any(x.startswith("  не прочитано:") and "Зоя" in x for x in lines)
 
+
+
+def test_close_day_warns_when_the_thread_was_loaded_before_the_days_end(tmp_path):
+    """A fresh host loaded the thread at noon and closed the day in the evening: every player
+    got the word point (DECISIONS.md §7) from a copy that missed the day's later posts, with
+    no word that the copy was old. close-day now says when the thread was loaded, that the
+    posts after it are not counted, and how many got the point by it; a copy loaded after the
+    day's end gets no such line."""
+    for name, loaded in (("old", DAY1_END - timedelta(hours=7)), ("new", DAY1_END + timedelta(minutes=2))):
+        cfg, store = make_game(tmp_path / name)
+        paste = tmp_path / f"{name}.txt"
+        paste.write_text(PASTE_DAY1, encoding="utf-8")
+        _mtime(paste, loaded)
+        assert _run(cfg, "forum", "import", str(paste)).exit_code == 0
+        rep = close_day(cfg, store, now=DAY1_END + timedelta(minutes=10))
+        stale = [line for line in rep.thread if line.startswith("ветка загружена ")]
+        if name == "new":
+            assert stale == []
+            continue
+        under = next(line for line in rep.thread if line.startswith("меньше 66 слов в ветке"))
+        assert stale == [f"ветка загружена 08.12 12:30, раньше конца дня 1 (08.12 19:30): посты после "
+                         f"этого не посчитаны, а штрафное очко за слова по ней получили "
+                         f"{under.count(' — ')} из 8 игроков; если ветка неполная — reopen-day 1, "
+                         "forum sync или forum import, close-day"]
