@@ -39,6 +39,10 @@ _CHROME = re.compile(r"^\s*(?:вернуться\s+к\s+началу|навер�
                      re.IGNORECASE)
 #: a copied post's subject line («Re: Мафия, день 2»): the engine's, not the author's
 _SUBJECT = re.compile(r"^\s*re(?:\[\d+\])?:\s", re.IGNORECASE)
+#: a post's number before its date in a copied header («Сообщение #2 07 дек 2026, 21:00»,
+#: «#15 10.12.2026 20:05», «Post #3 …»): the forum's numbering, no author (a fresh host's
+#: phpBB copy had its posts read as written by «#2 07 дек 2026»)
+_POST_NO = re.compile(r"^\s*(?:(?:сообщение|пост|post)\s*)?#\s*\d+\s*[:,.»—|-]?\s*", re.IGNORECASE)
 _HEADER_SPLIT = re.compile(r"\s+(?:»|—|-|\|)\s+|,\s+(?=\S*\d)")
 #: the engine's own edit line under a post (FORUM.md «Words»: not the author's, no post's
 #: header): phpBB «Последний раз редактировалось Лиса 10 дек 2026, 14:20, всего
@@ -222,8 +226,10 @@ def _header(lines: list[str], i: int, tz: str, fetched: datetime):
         return None
     if i > 0 and quote_head(lines[i - 1].strip()) is not None:
         return None  # the date line under a quote's head («Лиса писал(а):↑⏎10 дек 2026, 20:05»)
+    if _POST_NO.match(line) and is_time_line(_POST_NO.sub("", line), tz, fetched) is not None:
+        return None  # the date line of the post whose author is the line above
     if i + 1 < len(lines):
-        at = is_time_line(lines[i + 1].strip(), tz, fetched)
+        at = is_time_line(_POST_NO.sub("", lines[i + 1].strip()), tz, fetched)
         if at is not None and not is_time_line(line, tz, fetched):
             return line, at, i + 2
     parts = _HEADER_SPLIT.split(line, maxsplit=1)

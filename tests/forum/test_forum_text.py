@@ -582,3 +582,20 @@ def test_close_day_warns_when_the_thread_was_loaded_before_the_days_end(tmp_path
                          f"этого не посчитаны, а штрафное очко за слова по ней получили "
                          f"{under.count(' — ')} из 8 игроков; если ветка неполная — reopen-day 1, "
                          "forum sync или forum import, close-day"]
+
+
+def test_a_post_number_before_the_date_is_no_author():
+    """A phpBB copy with «Сообщение #2 07 дек 2026, 21:00» under the author's name: a fresh
+    host's posts were read as written by «#2 07 дек 2026» (an outsider) and their votes lost.
+    The number is the forum's; the author is the line above, the time is the rest."""
+    from datetime import datetime, timezone
+
+    from mailer.forum.textpaste import read_text
+
+    text = ("Шерлок\nСообщение #2 07 дек 2026, 21:00\nГолосую за Барсука. Он мутный.\n\n"
+            "Кирилл\n#3 07 дек 2026, 21:05\nЛинч: Барсук\n")
+    fetched = datetime(2026, 12, 8, tzinfo=timezone.utc)
+    page = read_text(text, "Europe/Moscow", fetched, fetched)
+    assert [(p.author, p.at.strftime("%d %H:%M"), p.text) for p in page.posts] == [
+        ("Шерлок", "07 18:00", "Голосую за Барсука. Он мутный."), ("Кирилл", "07 18:05", "Линч: Барсук")]
+    assert page.problems == []
