@@ -76,7 +76,10 @@ CATALOG: dict[str, str] = {
     "default: {default}": "по умолчанию: {default}",
     "env var: {var}": "переменная окружения: {var}",
     "required": "обязательно",
-    "Aborted!": "Прервано.",
+    # (Ctrl-C: sync, send and close-day keep what they finished and do the rest when run
+    # again — a fresh host interrupted a sync and was not told whether anything was lost)
+    "Aborted!": "Прервано. Ничего не потеряно: что команда успела сделать, сохранено, остальное "
+                "сделает её повторный запуск.",
     "Value must be an iterable.": "Нужен список значений.",
     "Argument {name!r} takes {nargs} values.": "Аргумент {name!r} принимает {nargs} значения.",
     "Invalid start character for option ({option})": "Параметр не может так начинаться ({option})",

@@ -114,3 +114,24 @@ def test_a_nick_in_a_with_a_guessed_indeclinable_reading_is_declined():
     assert [inflect("Волчара", c) for c in ("accs", "gent", "ablt")] == ["Волчару", "Волчары", "Волчарой"]
     assert inflect("Ниндзя", "accs") == "Ниндзя" and inflect("Маньячелло", "gent") == "Маньячелло"
     assert inflect("Громила", "accs") == "Громилу"
+
+
+def test_ctrl_c_tells_the_host_that_nothing_is_lost(tmp_path):
+    """Ctrl-C in a command (a fresh host interrupted a sync) printed only «Прервано.»: it says
+    that nothing is lost and that running the command again finishes it (sync, send and
+    close-day keep what they finished: tests/test_crash.py)."""
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    @main.command("interrupted-test", hidden=True)
+    def interrupted_test():
+        raise KeyboardInterrupt
+
+    try:
+        shown = CliRunner().invoke(main, ["interrupted-test"])
+    finally:
+        main.commands.pop("interrupted-test", None)
+    assert shown.exit_code == 1
+    assert shown.output.strip().endswith("Прервано. Ничего не потеряно: что команда успела сделать, "
+                                         "сохранено, остальное сделает её повторный запуск.")
