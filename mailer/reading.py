@@ -479,11 +479,12 @@ class _Run:
                     not (merged and m.action == "vote")] if result.moves else []
         # and the votes it takes back («Снимаю голос.», «Снимаю голос с X»: that vote only)
         withdrawn = taken_back(before, result.unvote) if result.unvote and (merged or new_vote is None) else []
-        # «Снимаю голос с X. Линч: Y» with no earlier vote for X: the reply says there was
-        # nothing to take back from X (it said nothing, and a fresh host's player thought a
-        # vote for X removed), as a letter that only takes back a vote is told
-        unvote_none = [] if not result.unvote or new_vote is None or withdrawn \
-            or set(result.unvote) & {"*", SECOND_VOTE} \
+        # «Снимаю голос с X(. Линч: Y)» with no earlier vote for X: the reply names X, there
+        # was nothing to take back from him (beside a new vote it said nothing, and a fresh
+        # host's player thought a vote for X removed; alone it said «за названного игрока»);
+        # with no earlier vote at all it says that instead
+        unvote_none = [] if not result.unvote or withdrawn or set(result.unvote) & {"*", SECOND_VOTE} \
+            or new_vote is None and not any(m.action == "vote" for m in before) \
             or any(m.action == "vote" and set(move_targets(m)) & set(result.unvote) for m in before) \
             else list(result.unvote)
         if state == LetterState.APPLIED and not (result.moves or result.skip or result.cancel):
