@@ -281,7 +281,8 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     word of his may mean), for the host to read again once he taught the words:
     ``(letter id, sender's nick, the texts not
     understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
-    of receipt; empty when no day is open. A question the parser did not read as a move
+    of receipt, less the letters the host marked done (``inbox --done``); empty when no day
+    is open. A question the parser did not read as a move
     (reason ``question``) is not listed: the host answers it (``inbox --questions``)."""
     from engine.legality import ROLE_MOVES
 
@@ -291,6 +292,8 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     with store.session() as s:
         ctx, rows = open_day_letters(s)
     for row in rows:
+        if row.handled:  # the host marked it done (``inbox --done``): he has dealt with it
+            continue
         player = ctx.state.players.get(row.nick) if row.nick else None
         # another role's move from a player whose only night move is the hunt (a plain
         # civilian's «Лечу Маруську»): understood and refused, no word of his to teach

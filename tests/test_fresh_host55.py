@@ -135,3 +135,24 @@ def test_ctrl_c_tells_the_host_that_nothing_is_lost(tmp_path):
     assert shown.exit_code == 1
     assert shown.output.strip().endswith("Прервано. Ничего не потеряно: что команда успела сделать, "
                                          "сохранено, остальное сделает её повторный запуск.")
+
+
+def test_a_letter_marked_done_leaves_the_list_of_letters_not_understood(tmp_path):
+    """A fresh host marked a letter with a move in the player's own words done (``inbox
+    --done``): ``words`` still listed it and every sync still said «Писем дня, где что-то не
+    понято: 1». A letter marked done is the host's dealt-with one: it leaves that list."""
+    from mailer.inbox import mark_done
+    from mailer.taught_words import unread_letters
+    from test_fresh_user28 import _game, _send
+
+    g = _game(tmp_path)
+    try:
+        _send(g, "marusya@example.org", "Лечу Буку. Линч: Serginio", "w1@x", 2)
+        with g.store.session() as s:
+            letter_id = next(l.id for l in g.store.letters(s) if l.message_id == "w1@x")
+        listed = unread_letters(g.store)
+        assert [row[0] for row in listed] == [letter_id], listed
+        mark_done(g.store, [letter_id])
+        assert unread_letters(g.store) == []
+    finally:
+        g.store.dispose()
