@@ -601,16 +601,21 @@ def _latest_only(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
     without a move refused by a rule (``refused``) when a later letter made a move of the same
     kind that was not refused: the player replaced it, as his reply to that letter told him
     (a fresh host, s46: a late letter's heal of a player killed that night, then the next
-    day's own heal, read as two heals in one results letter). A refused move after the one
+    day's own heal, read as two heals in one results letter), and likewise a vote taken back
+    (``withdrawn``) when a later letter's vote stands (a fresh host, s55: «вы сняли этот
+    голос» and «учтён» for the same vote in one letter). A refused move after the one
     that stands is kept: the player is told his change was not taken."""
     def kind(m: dict[str, Any]) -> tuple:
         return m["action"], m.get("member")
 
     final = {kind(m) for m in moves if m.get("reason") != "superseded"}
     kept = [m for m in moves if m.get("reason") != "superseded" or kind(m) not in final]
+    def replaced_later(k: int, m: dict[str, Any], gone: tuple[str, ...]) -> bool:
+        return any(kind(later) == kind(m) and later.get("outcome") not in gone for later in kept[k + 1:])
+
     return [m for k, m in enumerate(kept)
-            if m.get("outcome") != "refused" or
-            not any(kind(later) == kind(m) and later.get("outcome") != "refused" for later in kept[k + 1:])]
+            if not (m.get("outcome") == "refused" and replaced_later(k, m, ("refused",)))
+            and not (m.get("reason") == "withdrawn" and replaced_later(k, m, ("refused", "void")))]
 
 
 #: «Re:», «Fwd:», «Ответ:» and the like at the head of a subject, and a «[тег игры]».

@@ -156,3 +156,21 @@ def test_a_letter_marked_done_leaves_the_list_of_letters_not_understood(tmp_path
         assert unread_letters(g.store) == []
     finally:
         g.store.dispose()
+
+
+def test_a_vote_taken_back_then_given_again_is_told_once_in_the_results():
+    """«Линч: Лиса», then «Снимаю голос.», then «Голосую за Лису» (a fresh host's player, the
+    last letter counted in the day after reopen-day): his results letter listed «Голос на
+    линче: Лиса — не состоялся: вы сняли этот голос.» and «… — учтён.» both. The vote taken
+    back is left out when a later vote stands; with no later vote it is told."""
+    from mailer.render import told_moves
+
+    kill = {"by": "М", "action": "maniac_kill", "target": "П", "outcome": "done", "reason": "ok"}
+    taken = {"by": "М", "action": "vote", "target": "Лиса", "targets": ["Лиса"], "outcome": "void",
+             "reason": "withdrawn"}
+    again = {"by": "М", "action": "vote", "target": "Лиса", "targets": ["Лиса"], "outcome": "done", "reason": "ok"}
+    told = told_moves([dict(kill), dict(taken), dict(again)], ["Лиса"])
+    assert [(m["action"], m["outcome"]) for m in told] == [("maniac_kill", "done"), ("vote", "done")]
+    told = told_moves([dict(kill), dict(taken)], [])
+    assert [(m["action"], m["outcome"], m["reason"]) for m in told] == [
+        ("maniac_kill", "done", "ok"), ("vote", "void", "withdrawn")]
