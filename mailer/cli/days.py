@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 
 import click
 
@@ -343,7 +344,9 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
     for line in rep.thread:  # the thread's hint names the day just closed, typed as he types
         line = line.replace("(mafia-mail forum tally — ", f"(mafia-mail forum tally --day {rep.day} — ")
-        click.echo(retyped(line[:1].upper() + line[1:] + "."))
+        # (wrapped to 80 columns as the rest of close-day's report: long lines of names)
+        click.echo(textwrap.fill(retyped(line[:1].upper() + line[1:] + "."), width=80,
+                                 subsequent_indent="  ", break_on_hyphens=False, break_long_words=False))
     sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)
