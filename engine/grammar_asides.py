@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from .grammar_tokens import Tok
+from .grammar_vocab import PREPOSITIONS
 from .names import NameHit
 from .names_given import names_listed
 from .names_hit import initials_of
@@ -95,7 +96,7 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             not clause[k - 1].text.isupper():
         both = name_pair(idx, words, k, hit)
         if both is not None:
-            return both, k + 1
+            return _bracket_told(idx, clause, words, k + 1, hi, hit, both)
     if glued and hit.nick is None and len(hit.candidates) > 1 and not clause[k].cap:
         # «за Ирой маникюршей» for «Ирка_Маникюр» beside «Ирина Петровна»: a lower-case
         # word after the name, built on the other word of exactly one candidate's nick
@@ -204,6 +205,38 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     return NameHit(nick, (nick,), hit.kind, hit.length), after
 
 
+def _bracket_told(idx, clause: list[Tok], words: list[str], k: int, hi: int, hit: NameHit,
+                  both: NameHit) -> tuple[NameHit, int]:
+    """``both`` (two words read as one player's name, the first of them ``hit``) and the
+    index ``k`` after them, unless a bracket at ``k`` holds exactly one other player's nick
+    («за Димой Димычем (ДимДимыч)», where the pair reads Dima.K by the given name): the
+    writer's own spelling of the nick wins when ``hit`` fits that player too (that player,
+    the index after the bracket), else the two readings are asked."""
+    told = bracket_nick(idx, clause, words, k, hi)
+    if told is None or told[0] == both.nick:
+        return both, k
+    nick, after = told
+    if nick in hit.candidates or nick == hit.nick:
+        return NameHit(nick, (nick,), hit.kind, hit.length + 1), after
+    return NameHit(None, tuple(sorted({both.nick, nick})), hit.kind, hit.length + 1), after
+
+
+def bracket_nick(idx, clause: list[Tok], words: list[str], k: int, hi: int
+                 ) -> tuple[str, int] | None:
+    """The one player whose nick (any case form, no typo) fills the brackets opening at
+    token ``k`` alone («(ДимДимыч)», «(Анюта_QA)») and the index after the «)»; None when
+    no bracket opens there or it holds anything else."""
+    if k + 2 >= hi or clause[k].w != "(" or not clause[k + 1].word:
+        return None
+    named = idx.exact(words, k + 1, None)
+    if named is None or named.nick is None or named.kind == "fuzzy":
+        return None
+    end = k + 1 + named.length
+    if end >= hi or clause[end].w != ")":
+        return None
+    return named.nick, end + 1
+
+
 def _other_named(idx, clause: list[Tok], words: list[str], k: int, hi: int,
                  hit: NameHit) -> tuple[NameHit, int] | None:
     """A name read as one player (``hit``, token ``k - 1``: «Ваню» as «Ваня Москва») that is
@@ -276,7 +309,11 @@ def _by_nick_word(hit: NameHit, w: str) -> NameHit | None:
     """A given name fitting several players, then the other word of exactly one of their
     nicks, as spelt or read («Лену QA», «Лену Сейлз» for «lena.sales» beside «qa.lena»;
     :func:`engine.names_qualifier.qualified_owners`, no word merely built on it): that
-    player, the two words one name; None otherwise."""
+    player, the two words one name; None otherwise. A preposition is no such word even when
+    a nick holds it («Анюту из QA» beside «Нюра из бухгалтерии»: «из» opens the aside that
+    :func:`settled` reads, it does not name the nick it is a word of)."""
+    if w in _FROM or w in PREPOSITIONS:
+        return None
     chosen = qualified_owners(w, hit.candidates, loose=False)
     if len(chosen) != 1:
         return None

@@ -201,7 +201,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         if camel:  # «маму Миши» for «МамаМиши», «Милу Нову» for «MilaNova»: written apart
             idx.multi.append((nick, tuple(
                 _union(short_reading(w), _head_readings(w), word_forms(w),
-                       *(word_forms(b) for b in name_bases(w))) for w in camel)))
+                       *(word_forms(b) for b in name_bases(w)),
+                       *(word_forms(g) for g in _given_completed(w))) for w in camel)))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
             idx.bases[nick] += _long_readings([words[0], *nick_pieces(nick)])
@@ -289,6 +290,15 @@ def _camel_words(nick: str) -> list[str]:
     if len(words) < 2 or "".join(words) != nick or any(len(w) < 2 for w in words):
         return []
     return [norm(w) for w in words]
+
+
+def _given_completed(word: str) -> tuple[str, ...]:
+    """The given names a CamelCase nick's word is cut from by its last vowel («Дим» of
+    «ДимДимыч» → «дима», so «Димой Димычем» is the nick written apart, in any case of the
+    name); empty when the word with «а» or «я» added is no given name."""
+    if not re.fullmatch(r"[а-я]{2,}", word) or word[-1] in "аеёиоуыэюяь":
+        return ()
+    return tuple(g for g in (word + "а", word + "я") if names_written(g))
 
 
 def _animate_accusative(word: str, forms: dict[str, frozenset[str]]
