@@ -809,7 +809,8 @@ def _readings(word: str) -> list[str]:
     """A Latin word and the Cyrillic spellings players use for it: the plain reading
     («kestrel» → «кестрел»), an English «u» said «а» («lucky» → «лаки»), a «j» said «ж»
     («joker» → «жокер»), a «u» after a consonant read «ю» when that spells a word or a
-    name («kruchok» → «крючок», «lubasha» → «любаша»)."""
+    name («kruchok» → «крючок», «lubasha» → «любаша»), an «l» between vowels said soft
+    when that begins a dictionary word («polar» → «поляр», as in «полярный»)."""
     out = [word, translit(word)]
     if "u" in word:
         out.append(translit(word.replace("u", "a")))
@@ -818,7 +819,19 @@ def _readings(word: str) -> list[str]:
             out.append(soft)
     if "j" in word:
         out.append(translit(word).replace("дж", "ж"))
+    if _HARD_L.search(out[1]):
+        soft = _HARD_L.sub(lambda m: "л" + _SOFTENED_VOWEL[m.group(1)], out[1])
+        if any(is_known_word(soft + end) for end in ("", "ный", "ка")):
+            out.append(soft)  # «polar» → «поляр» (полярный): «Полярку» for «Polar.Star»
     return list(dict.fromkeys(out))
+
+
+#: An «л» before «а» or «у» in a plain Cyrillic reading of a Latin word, which Russian says
+#: soft in the words it borrowed («polar» → «поляр», «solar» → «соляр»).
+_HARD_L = re.compile(r"(?<=[аеиоу])л([ау])")
+
+#: The soft vowel a hard one after «л» becomes (see :data:`_HARD_L`).
+_SOFTENED_VOWEL = {"а": "я", "у": "ю"}
 
 
 def _add_stems(idx: NameIndex, nick: str, word: str) -> None:
