@@ -184,6 +184,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # «Р2Д2» for «R2D2»: letters and digits together, the letters typed in Cyrillic
             _add(idx.single, nick, word_forms(translit(words[0])))
         _add_stems(idx, nick, words[0])
+        _add_soft_stems(idx, nick, words[0])
         if LAT.search(words[0]) and not re.search(r"\d", words[0]):
             for reading in _long_stems(words[0]):  # «Бульдика» for «Bulldozer» read «бульдозер»
                 _add_stems(idx, nick, reading)
@@ -791,6 +792,7 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
                 idx.fuzzy_owner.append(nick)
         for reading in _readings(piece) + _long_stems(piece) if LAT.search(piece) else [piece]:
             _add_stems(idx, nick, reading)
+        _add_soft_stems(idx, nick, piece)
 
 
 def _long_stems(word: str) -> list[str]:
@@ -809,8 +811,7 @@ def _readings(word: str) -> list[str]:
     """A Latin word and the Cyrillic spellings players use for it: the plain reading
     («kestrel» → «кестрел»), an English «u» said «а» («lucky» → «лаки»), a «j» said «ж»
     («joker» → «жокер»), a «u» after a consonant read «ю» when that spells a word or a
-    name («kruchok» → «крючок», «lubasha» → «любаша»), an «l» between vowels said soft
-    when that begins a dictionary word («polar» → «поляр», as in «полярный»)."""
+    name («kruchok» → «крючок», «lubasha» → «любаша»)."""
     out = [word, translit(word)]
     if "u" in word:
         out.append(translit(word.replace("u", "a")))
@@ -819,11 +820,23 @@ def _readings(word: str) -> list[str]:
             out.append(soft)
     if "j" in word:
         out.append(translit(word).replace("дж", "ж"))
-    if _HARD_L.search(out[1]):
-        soft = _HARD_L.sub(lambda m: "л" + _SOFTENED_VOWEL[m.group(1)], out[1])
-        if any(is_known_word(soft + end) for end in ("", "ный", "ка")):
-            out.append(soft)  # «polar» → «поляр» (полярный): «Полярку» for «Polar.Star»
     return list(dict.fromkeys(out))
+
+
+def _add_soft_stems(idx: NameIndex, nick: str, word: str) -> None:
+    """Index into ``idx.soft_stems`` the reading of a Latin ``word`` of ``nick`` with an «l»
+    between vowels said soft, as Russian says it in the words it borrowed, when that begins
+    a dictionary word («polar» → «поляр», as in «полярный»: «Полярку» for «Polar.Star»). A
+    pet form names the nick by this stem whole only, never cut short (see
+    :meth:`engine.names_match.NameIndex.pet_form`: «Поляну» is no «Полярка»)."""
+    if not LAT.search(word) or re.search(r"\d", word):
+        return
+    plain = translit(word)
+    if not _HARD_L.search(plain):
+        return
+    soft = _HARD_L.sub(lambda m: "л" + _SOFTENED_VOWEL[m.group(1)], plain)
+    if any(is_known_word(soft + end) for end in ("", "ный", "ка")):
+        add_stems(idx.soft_stems, nick, soft)
 
 
 #: An «л» before «а» or «у» in a plain Cyrillic reading of a Latin word, which Russian says
