@@ -81,14 +81,15 @@ _NOT = frozenset({"не", "not"})
 
 
 def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
-            hit: NameHit) -> tuple[NameHit, int]:
+            hit: NameHit, by_preposition: bool = True) -> tuple[NameHit, int]:
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
     index after the aside («Серёжу номер два»: the number after «номер»); a word of exactly one candidate's nick names him too, also after
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
-    (asked)."""
+    (asked). ``by_preposition=False``: a preposition glued to the name is not read as the
+    word of a nick that holds it (the aside it opens is read instead)."""
     # a word right after the name, one space between
     glued = k < hi and clause[k].word and clause[k].start - clause[k - 1].end == 1 and \
         clause[k - 1].word
@@ -100,7 +101,15 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
     if glued and hit.nick is None and len(hit.candidates) > 1 and not clause[k].cap:
         # «за Ирой маникюршей» for «Ирка_Маникюр» beside «Ирина Петровна»: a lower-case
         # word after the name, built on the other word of exactly one candidate's nick
-        both = _by_nick_word(hit, words[k])
+        both = _by_nick_word(hit, words[k]) if by_preposition or not (
+            words[k] in _FROM or words[k] in PREPOSITIONS) else None
+        if both is not None and (words[k] in _FROM or words[k] in PREPOSITIONS):
+            # «Анюту из QA» beside «Нюра из бухгалтерии»: a preposition a nick holds is his
+            # word only when the aside it opens names nobody else («папу из 5 «Б»» for
+            # «Папа_из_5Б»); an aside naming the other candidate wins
+            other, after = settled(idx, clause, words, k, hi, hit, by_preposition=False)
+            if other.nick is not None and other.nick != both.nick:
+                return other, after
         if both is not None:
             return both, k + 1
     if hit.nick is not None and hit.length == 1 and k < hi and \
@@ -309,11 +318,7 @@ def _by_nick_word(hit: NameHit, w: str) -> NameHit | None:
     """A given name fitting several players, then the other word of exactly one of their
     nicks, as spelt or read («Лену QA», «Лену Сейлз» for «lena.sales» beside «qa.lena»;
     :func:`engine.names_qualifier.qualified_owners`, no word merely built on it): that
-    player, the two words one name; None otherwise. A preposition is no such word even when
-    a nick holds it («Анюту из QA» beside «Нюра из бухгалтерии»: «из» opens the aside that
-    :func:`settled` reads, it does not name the nick it is a word of)."""
-    if w in _FROM or w in PREPOSITIONS:
-        return None
+    player, the two words one name; None otherwise."""
     chosen = qualified_owners(w, hit.candidates, loose=False)
     if len(chosen) != 1:
         return None
