@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from .grammar_tokens import Tok
+from .grammar_vocab import PREPOSITIONS
 from .names import NameHit
 from .names_given import names_listed
 from .names_hit import initials_of
@@ -80,14 +81,15 @@ _NOT = frozenset({"не", "not"})
 
 
 def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
-            hit: NameHit) -> tuple[NameHit, int]:
+            hit: NameHit, by_preposition: bool = True) -> tuple[NameHit, int]:
     """``hit`` (a name whose last token is ``k - 1``) and the index after it; when the hit
     fits several players and the aside at ``k`` names exactly one of them (by his nick, or
     by a number of two digits or more that only his nick holds), that player's hit and the
     index after the aside («Серёжу номер два»: the number after «номер»); a word of exactly one candidate's nick names him too, also after
     «из» («Ксюшу из Киева»); in brackets a gender word does when the candidates' nicks are of
     two genders («Ковалёва (муж)»). Two players still fitting leave the hit as it is
-    (asked)."""
+    (asked). ``by_preposition=False``: a preposition glued to the name is not read as the
+    word of a nick that holds it (the aside it opens is read instead)."""
     # a word right after the name, one space between
     glued = k < hi and clause[k].word and clause[k].start - clause[k - 1].end == 1 and \
         clause[k - 1].word
@@ -95,11 +97,19 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
             not clause[k - 1].text.isupper():
         both = name_pair(idx, words, k, hit)
         if both is not None:
-            return both, k + 1
+            return _bracket_told(idx, clause, words, k + 1, hi, hit, both)
     if glued and hit.nick is None and len(hit.candidates) > 1 and not clause[k].cap:
         # «за Ирой маникюршей» for «Ирка_Маникюр» beside «Ирина Петровна»: a lower-case
         # word after the name, built on the other word of exactly one candidate's nick
-        both = _by_nick_word(hit, words[k])
+        both = _by_nick_word(hit, words[k]) if by_preposition or not (
+            words[k] in _FROM or words[k] in PREPOSITIONS) else None
+        if both is not None and (words[k] in _FROM or words[k] in PREPOSITIONS):
+            # «Анюту из QA» beside «Нюра из бухгалтерии»: a preposition a nick holds is his
+            # word only when the aside it opens names nobody else («папу из 5 «Б»» for
+            # «Папа_из_5Б»); an aside naming the other candidate wins
+            other, after = settled(idx, clause, words, k, hi, hit, by_preposition=False)
+            if other.nick is not None and other.nick != both.nick:
+                return other, after
         if both is not None:
             return both, k + 1
     if hit.nick is not None and hit.length == 1 and k < hi and \
@@ -202,6 +212,38 @@ def settled(idx, clause: list[Tok], words: list[str], k: int, hi: int,
         return hit, k
     nick = chosen.pop()
     return NameHit(nick, (nick,), hit.kind, hit.length), after
+
+
+def _bracket_told(idx, clause: list[Tok], words: list[str], k: int, hi: int, hit: NameHit,
+                  both: NameHit) -> tuple[NameHit, int]:
+    """``both`` (two words read as one player's name, the first of them ``hit``) and the
+    index ``k`` after them, unless a bracket at ``k`` holds exactly one other player's nick
+    («за Димой Димычем (ДимДимыч)», where the pair reads Dima.K by the given name): the
+    writer's own spelling of the nick wins when ``hit`` fits that player too (that player,
+    the index after the bracket), else the two readings are asked."""
+    told = bracket_nick(idx, clause, words, k, hi)
+    if told is None or told[0] == both.nick:
+        return both, k
+    nick, after = told
+    if nick in hit.candidates or nick == hit.nick:
+        return NameHit(nick, (nick,), hit.kind, hit.length + 1), after
+    return NameHit(None, tuple(sorted({both.nick, nick})), hit.kind, hit.length + 1), after
+
+
+def bracket_nick(idx, clause: list[Tok], words: list[str], k: int, hi: int
+                 ) -> tuple[str, int] | None:
+    """The one player whose nick (any case form, no typo) fills the brackets opening at
+    token ``k`` alone («(ДимДимыч)», «(Анюта_QA)») and the index after the «)»; None when
+    no bracket opens there or it holds anything else."""
+    if k + 2 >= hi or clause[k].w != "(" or not clause[k + 1].word:
+        return None
+    named = idx.exact(words, k + 1, None)
+    if named is None or named.nick is None or named.kind == "fuzzy":
+        return None
+    end = k + 1 + named.length
+    if end >= hi or clause[end].w != ")":
+        return None
+    return named.nick, end + 1
 
 
 def _other_named(idx, clause: list[Tok], words: list[str], k: int, hi: int,

@@ -184,6 +184,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # «Р2Д2» for «R2D2»: letters and digits together, the letters typed in Cyrillic
             _add(idx.single, nick, word_forms(translit(words[0])))
         _add_stems(idx, nick, words[0])
+        _add_soft_stems(idx, nick, words[0])
         if LAT.search(words[0]) and not re.search(r"\d", words[0]):
             for reading in _long_stems(words[0]):  # «Бульдика» for «Bulldozer» read «бульдозер»
                 _add_stems(idx, nick, reading)
@@ -201,7 +202,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
         if camel:  # «маму Миши» for «МамаМиши», «Милу Нову» for «MilaNova»: written apart
             idx.multi.append((nick, tuple(
                 _union(short_reading(w), _head_readings(w), word_forms(w),
-                       *(word_forms(b) for b in name_bases(w))) for w in camel)))
+                       *(word_forms(b) for b in name_bases(w)),
+                       *(word_forms(g) for g in _given_completed(w))) for w in camel)))
         idx.bases[nick] = [words[0]] + ([translit(words[0])] if LAT.search(words[0]) else [])
         if LAT.search(words[0]):  # «Лайта» cut short from «L1ghtning» read «лайтнинг»
             idx.bases[nick] += _long_readings([words[0], *nick_pieces(nick)])
@@ -289,6 +291,15 @@ def _camel_words(nick: str) -> list[str]:
     if len(words) < 2 or "".join(words) != nick or any(len(w) < 2 for w in words):
         return []
     return [norm(w) for w in words]
+
+
+def _given_completed(word: str) -> tuple[str, ...]:
+    """The given names a CamelCase nick's word is cut from by its last vowel («Дим» of
+    «ДимДимыч» → «дима», so «Димой Димычем» is the nick written apart, in any case of the
+    name); empty when the word with «а» or «я» added is no given name."""
+    if not re.fullmatch(r"[а-я]{2,}", word) or word[-1] in "аеёиоуыэюяь":
+        return ()
+    return tuple(g for g in (word + "а", word + "я") if names_written(g))
 
 
 def _animate_accusative(word: str, forms: dict[str, frozenset[str]]
@@ -781,6 +792,7 @@ def _add_pieces(idx: NameIndex, nick: str, alone: list) -> None:
                 idx.fuzzy_owner.append(nick)
         for reading in _readings(piece) + _long_stems(piece) if LAT.search(piece) else [piece]:
             _add_stems(idx, nick, reading)
+        _add_soft_stems(idx, nick, piece)
 
 
 def _long_stems(word: str) -> list[str]:
@@ -809,6 +821,30 @@ def _readings(word: str) -> list[str]:
     if "j" in word:
         out.append(translit(word).replace("дж", "ж"))
     return list(dict.fromkeys(out))
+
+
+def _add_soft_stems(idx: NameIndex, nick: str, word: str) -> None:
+    """Index into ``idx.soft_stems`` the reading of a Latin ``word`` of ``nick`` with an «l»
+    between vowels said soft, as Russian says it in the words it borrowed, when that begins
+    a dictionary word («polar» → «поляр», as in «полярный»: «Полярку» for «Polar.Star»). A
+    pet form names the nick by this stem whole only, never cut short (see
+    :meth:`engine.names_match.NameIndex.pet_form`: «Поляну» is no «Полярка»)."""
+    if not LAT.search(word) or re.search(r"\d", word):
+        return
+    plain = translit(word)
+    if not _HARD_L.search(plain):
+        return
+    soft = _HARD_L.sub(lambda m: "л" + _SOFTENED_VOWEL[m.group(1)], plain)
+    if any(is_known_word(soft + end) for end in ("", "ный", "ка")):
+        add_stems(idx.soft_stems, nick, soft)
+
+
+#: An «л» before «а» or «у» in a plain Cyrillic reading of a Latin word, which Russian says
+#: soft in the words it borrowed («polar» → «поляр», «solar» → «соляр»).
+_HARD_L = re.compile(r"(?<=[аеиоу])л([ау])")
+
+#: The soft vowel a hard one after «л» becomes (see :data:`_HARD_L`).
+_SOFTENED_VOWEL = {"а": "я", "у": "ю"}
 
 
 def _add_stems(idx: NameIndex, nick: str, word: str) -> None:

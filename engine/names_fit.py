@@ -297,10 +297,21 @@ def _loan_keys(nick: str) -> frozenset[str]:
     out = set()
     for w in {norm(w) for w in re.findall(r"[^\W\d_]+", nick)}:
         if LAT.search(w) and not CYR.search(w) and len(w) >= 4:
-            for r in set(name_readings(w)) | {cyrillic_reading(w)}:
+            for r in set(name_readings(w)) | {cyrillic_reading(w)} | _singular_readings(w):
                 if re.fullmatch(r"[а-я]{4,}", norm(r)):
                     out.add(sound_key(norm(r)))
     return frozenset(out)
+
+
+def _singular_readings(word: str) -> set[str]:
+    """The Cyrillic readings of the singular of an English plural ``word`` (Latin, six
+    letters or more, ending in «s» but not «ss»): «dominoes» → «домино», the noun Russian
+    borrowed, which has no plural «-es» («домино77» for Dominoes77); empty otherwise."""
+    if len(word) < 6 or not word.endswith("s") or word.endswith("ss"):
+        return set()
+    singulars = {word[:-1]} | ({word[:-2]} if word.endswith("es") else set())
+    return {r for s in singulars if len(s) >= 4
+            for r in set(name_readings(s)) | {cyrillic_reading(s)}}
 
 
 #: Vowels and the signs (a prefix is cut after a consonant).

@@ -61,6 +61,9 @@ class NameIndex:
     multi_last: dict[str, list[int]] = field(default_factory=dict)
     #: stem of a one-word Cyrillic nickname («пет» for «Петя») → nicknames (pet forms)
     stems: dict[str, set[str]] = field(default_factory=dict)
+    #: a Latin nick word's reading with a soft «л» («поляр» for «Polar.Star») → nicknames:
+    #: stems of pet forms built on the whole stem only (see :meth:`pet_form`)
+    soft_stems: dict[str, set[str]] = field(default_factory=dict)
     #: a full given name (normalised, «надежда») → the nicknames holding one of its forms
     #: («Nadezhda_M», «Надюша»), see :mod:`engine.names_given`
     given: dict[str, set[str]] = field(default_factory=dict)
@@ -153,6 +156,8 @@ class NameIndex:
                    word.startswith(re.sub(r"[аяь]$", "", norm(n)))}
             return hit(sorted(own), "pet") if own else None
         owners = pet_owners(self.stems, word)
+        if self.soft_stems:  # «Полярку» for «Polar.Star»: a soft reading's whole stem
+            owners |= pet_owners(self.soft_stems, word, clip=False)
         written = names_listed(word)
         if written:  # «Маришка» (Марина) is no pet form of «Маруська» (Мария)
             owners = {n for n in owners if written & self.given_of.get(n, written)}

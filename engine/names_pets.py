@@ -113,6 +113,8 @@ def pet_owners(stems: dict[str, set[str]], word: str, clip: bool = True,
                 heads.add(stem + "й")  # «за-ечка» is «зай-ечка», «за-юшка» «зай-ушка» (Зая)
             if not heads:
                 continue
+            if suffix == "чик" and stem[-2:] == "ль" and len(stem) >= 5:
+                heads.add(stem[:-1])  # «Фаервольчик» for «Фаервол»: «-чик» softens an «л»
             stem = max(heads, key=len)
             if suffix in ("а", "я") and stem[-1:] == "х" and len(stem) >= 5:
                 heads.add(stem[:-1] + "ш")  # «Ромаха» for «Ромашка», «Натаха» for «Наташа»

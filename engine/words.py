@@ -52,9 +52,10 @@ def norm(word: str) -> str:
     return _SPOKEN.get(w, w)
 
 
-#: A Latin word with a Russian case ending after an apostrophe («X'а», «K'у» of «Mr.X'а»,
-#: «Sasha.K'у»): its Latin letters are the nick's, no look-alikes in a Cyrillic word.
-_LATIN_ENDED = re.compile(r"[a-z\d]+'[а-я]{1,3}")
+#: A Latin word with a Russian case ending after an apostrophe or a hyphen («X'а», «K'у» of
+#: «Mr.X'а», «Sasha.K'у», «Dima.K-у»): its Latin letters are the nick's, no look-alikes in a
+#: Cyrillic word.
+_LATIN_ENDED = re.compile(r"[a-z\d]+['\-][а-я]{1,3}")
 
 #: A word of two Latin letters or more between separators of a compound word («_PM» of
 #: «Настя_PM»): typed in Latin on purpose, not a look-alike slip inside a Cyrillic word.
