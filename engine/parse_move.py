@@ -383,7 +383,7 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             back = pronoun_before(ctx, clause, lo, kw.i, same=noun, skip=(actor.nick,))
         if back is None and not loose and action is not None and \
                 not (kw.reported or kw.hypothetical or kw.negated) and \
-                (pro := _object_pronoun_before(clause, lo, kw)) is not None:
+                (pro := _object_pronoun_before(clause, lo, kw, ctx.sender.mafia)) is not None:
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
             # with none or several, asked (never dropped)
@@ -1455,10 +1455,12 @@ def addressee_before(ctx: Ctx) -> NameHit | None:
     return None
 
 
-def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
+def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw,
+                           ctx_mafia: bool = False) -> int | None:
     """The index of «его», «её» standing as the object before the sender's own verb at
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
-    before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
+    before the pronoun): «я его и сегодня к себе зову». A clan member (``ctx_mafia``) speaks
+    for his clan in the plural too: «Вот её и убираем». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
@@ -1466,7 +1468,8 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
     own_verb = any(clause[n].word and (first_singular(clause[n].w) or (
-            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
+            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))) or
+            (ctx_mafia and _first_plural(clause[n].w)))
                for n in range(kw.i, min(kw.j, len(clause))))
     # (a move verb of no dictionary shaped so: «вот его и шизю»; «к себе зову»: the verb
     # may end the keyword's phrase)
@@ -1477,6 +1480,15 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+def _first_plural(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb in the first person plural
+    («убираем», «валим»): a clan's own move said for the clan."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "VERB" and tag.person == "1per" and tag.number == "plur"
 
 
 #: The vote nouns that may close a phrase whose player stands before them («ей и голос»).
