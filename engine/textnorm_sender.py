@@ -82,7 +82,13 @@ _ELDER_WORDS = _ELDER[3:-1]
 _ELDER_SAYS = re.compile(
     r"(?:^|(?<=[\n.!?:;)]))[ \t]*(?:(?:а|и|ещё|еще|тут|вот|сейчас|теперь)[ \t]+)?"
     rf"(?i:{_ELDER_WORDS})(?:[ \t,]+[^\s.!?:;]+){{0,6}}?[ \t,]+"
-    r"(?i:говорит|диктует|велит|просит[ \t]+передать|передаёт|передает)(?![^\W\d_])")
+    r"((?i:говорит|диктует|велит|просит[ \t]+передать|передаёт|передает))(?![^\W\d_])")
+
+#: The writer who types the letter presents himself by his name («Это снова Артём», «это
+#: Даша», «Пишет Оля»): an elder who says something then speaks through him (an elder's
+#: words with no writer named, «Бабушка говорит: обчищаем X», stay a report, asked).
+_WRITER_NAMED = re.compile(r"(?<![^\W\d_])(?:[Ээ]то|[Пп]ишет|[Пп]ишу|[Тт]ут)[ \t]+"
+                           r"(?:(?:снова|опять|же|вам|ещё|еще)[ \t]+)?[А-ЯЁ][а-яё]+")
 
 #: A third-person «голосует за» in a letter typed by the sender's relative, its subject an
 #: elder's kin word or none: the clause opens the line or a sentence, or follows «и», «и
@@ -100,11 +106,15 @@ def _own_vote(m: re.Match) -> str:
 
 def dictated(text: str) -> bool:
     """True when the first 400 characters of ``text`` present its writer as the sender's
-    relative (:data:`WRITER_KIN`), or name an elder who says or dictates (:data:`_ELDER_SAYS`:
-    «Это снова Артём. Бабушка говорит: …», «бабушка опять диктует»): the words the writer
+    relative (:data:`WRITER_KIN`), or name an elder who dictates («бабушка опять диктует»),
+    or who says something in a letter whose writer names himself (:data:`_ELDER_SAYS`,
+    :data:`_WRITER_NAMED`: «Это снова Артём. Бабушка говорит: …»): the words the writer
     says the sender said are the sender's."""
-    return WRITER_KIN.search(text, 0, 400) is not None or \
-        _ELDER_SAYS.search(text, 0, 400) is not None
+    if WRITER_KIN.search(text, 0, 400) is not None:
+        return True
+    says = _ELDER_SAYS.search(text, 0, 400)
+    return says is not None and (says.group(1).lower() == "диктует" or
+                                 _WRITER_NAMED.search(text, 0, 400) is not None)
 
 
 def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
