@@ -387,9 +387,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
             # with none or several, asked (never dropped)
-            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-            if back is None:
-                return kw.j
+            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
+                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
+                # named before: no move, as before the plural was read
+            else:
+                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+                if back is None:
+                    return kw.j
         if back is None and not loose and kw.cls == V.VOTE and \
                 (you := _dative_you_before(clause, lo, kw)) is not None:
             # «Остап, ты жулик и хитрец, тебе мой голос»: the player spoken to; nobody called
@@ -408,9 +412,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Кулёк весь день молчит, за него и голос», «…, ей и голос»: the vote noun ends
             # its phrase and its player stands before it as a pronoun, the one player named
             # before it; with none or several, asked (never dropped)
-            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-            if back is None:
-                return kw.j
+            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
+                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
+                # named before: no move, as before the plural was read
+            else:
+                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+                if back is None:
+                    return kw.j
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -1480,6 +1488,21 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw,
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+def _plural_only(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move words at ``kw`` hold a first-person plural verb
+    (:func:`_first_plural`) and no first-person singular one: the clan's «убираем»."""
+    words = [clause[n].w for n in range(kw.i, min(kw.j, len(clause))) if clause[n].word]
+    return any(map(_first_plural, words)) and not any(map(first_singular, words))
+
+
+def _anyone_before(ctx: Ctx, clause: list[Tok], lo: int, pro: int) -> bool:
+    """True when a player is named before the pronoun at ``pro``: in ``clause[lo:pro]`` or
+    in the sentences before it (:func:`engine.grammar_antecedent.clauses_before`)."""
+    if names_in(ctx, clause[lo:pro]):
+        return True
+    return any(names_in(ctx, c) for c in clauses_before(ctx, clause[pro].start))
 
 
 def _first_plural(word: str) -> bool:
