@@ -21,6 +21,7 @@ from .names_pets import (
     add_stems, clipped_guesses, clipped_owners, longest_root_owners, pet_owners, soft_clipped,
     thing_name,
 )
+from .grammar_vocab import kin_word
 from .translit import cyrillic_reading
 from .words import (
     CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
@@ -49,6 +50,9 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if owners and word.isascii() and word.isalpha():
         # «Ded»: a word of «ZloyDed», and read «дед» one of «Дед Мазай» too (ambiguous)
         owners |= index.parts.get(cyrillic_reading(word), set())
+    if owners and kin_word(word):
+        # «бабулю»: a word of «Бабуля Люба», and a pet form of the «baba» of baba_Zina too
+        owners |= _kin_rivals(index, word, owners)
     if strict:
         return hit(sorted(owners), "part") if owners else None
     in_parts = set(owners)
@@ -605,3 +609,20 @@ def _function_word(word: str) -> bool:
         return False
     parses = morph().parse(word)
     return bool(parses) and parses[0].tag.POS in _FUNCTION_POS
+
+
+def _kin_rivals(index: NameIndex, word: str, owners: set[str]) -> set[str]:
+    """The nicks besides ``owners`` holding a kin word of the family of the kin word
+    ``word`` (its first three letters; a Latin word read in Cyrillic): «бабулю» is a word of
+    «Бабуля Люба» and a pet form of the «baba» of baba_Zina, both players' (asked)."""
+    out = set()
+    for nick, bases in index.bases.items():
+        if nick in owners or not bases:
+            continue
+        for w in re.split(r"[ _.\-]+", bases[0]):
+            if w.isascii() and w.isalpha():
+                w = cyrillic_reading(w)
+            if len(w) >= 3 and w[:3] == word[:3] and kin_word(w):
+                out.add(nick)
+                break
+    return out

@@ -77,7 +77,7 @@ from .translit import read_latin
 from .names_pieces import read_digits
 from .parse_verb_after import verb_after_target
 from .parse_alternative import alternative, doubted
-from .parse_choice import KEEP_AFTER, choice_words, final_choice, kept_vote, named_players, offered, \
+from .parse_choice import KEEP_AFTER, answered_next, choice_words, final_choice, kept_vote, named_players, offered, \
     open_move, weighed_candidate
 from .parse_clause import read_clause
 from .grammar_members import compound_head, compound_head_forms
@@ -97,7 +97,7 @@ from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
 from .parse_orphan import bare_name, chosen_over_talk, forwarded_move
 from .parse_refused import refused_move
-from .parse_asked import candidate_question, own_question, unanswered
+from .parse_asked import candidate_question, own_question, self_question, unanswered
 from .parse_doubt import correction_doubts, hedge_doubts, hedged_musings, host_choice_doubts, \
     retaken_doubts, role_only_search
 from .parse_second_thoughts import second_thoughts
@@ -386,6 +386,10 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
             if own is not None:
                 questions.append(own)  # «Может, полечить Малину?»: asked if nothing else
                 held = _weighed(ctx, clause, asked[-1].cls if asked else prev.cls, held)
+            elif self_question(ctx, clause, asked) and answered_next(text, clause[-1].end):
+                # «Голосовать надо, да? Ну пусть X»: the writer asks herself, a later
+                # «пусть X», «давай X» answers (engine.parse_choice.final_choice)
+                held = Prev(asked[-1].cls, clause[0].start, clause=clause)
             prev = Prev(asked[-1].cls, clause[0].start, clause=clause, asked=True) \
                 if asked else prev
             # («Линч Буке? Нет, …»)

@@ -162,3 +162,32 @@ def unanswered(asked: list[tuple[str, Item]], items: list[Item],
         elif action not in done:
             out.append(it)
     return out
+
+
+#: Question words a writer asks herself with before she names the target of her own move
+#: («За кого голосовать? Пусть X», «Кого лечить-то? Ну давай X»): the others of :data:`_WH`
+#: ask about others or facts.
+_OWN_WH = frozenset({"кого", "кому", "куда", "ли"})
+
+
+def self_question(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> bool:
+    """True when the question ``clause`` asks about one of the sender's own moves today
+    with nobody named in it («Голосовать надо, да?», «За кого голосовать?», «Лечить кого?»):
+    its last keyword ``kws[-1]`` is no negation, report, withdrawal or request, its verb no
+    third person or past tense, and no question word but those of :data:`_OWN_WH` stands
+    before it. The writer answers herself in a later sentence («Ну пусть X»), read by
+    :func:`engine.parse_choice.final_choice`; without one, nothing is read."""
+    if not kws:
+        return False
+    kw = kws[-1]
+    if kw.negated or kw.reported or kw.withdraw or kw.imperative or kw.hypothetical:
+        return False
+    if action_for(kw.cls, ctx.sender, ctx.turn) is None:
+        return False
+    words = clause_words(clause)
+    if any(w in _WH and w not in _OWN_WH for w in words):
+        return False
+    if third_person(words[kw.i]) or past_tense(words[kw.i]):
+        return False
+    return not any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+                   for n in range(len(clause)))

@@ -250,7 +250,27 @@ def choice_words(visible: str) -> frozenset[str]:
         return _CHOICE_HOT
     if "нет" in low and _taken_back(low):
         return _CORRECTED_HOT  # «Хотя нет, Джек всё выпил. Пусть лучше Танк заходит»
+    if "?" in low and _ANSWERED.search(low):
+        return _ANSWER_HOT  # «Голосовать надо, да? Ну пусть Валентин»: she answers herself
     return frozenset()
+
+
+#: A question answered right away by the writer herself: «?», then a sentence opening with
+#: «пусть», «пускай», «давай» (after «ну», «ладно», «тогда» perhaps): «Голосовать надо, да?
+#: Ну пусть X», «Кого лечить? Давай X».
+_ANSWERED = re.compile(r"\?[\s)]*(?:(?:ну|ладно|тогда|а)[\s,]+){0,2}(?:пусть|пускай|давай|давайте)"
+                       r"(?!\w)")
+
+def answered_next(text: str, end: int) -> bool:
+    """True when the question ending at offset ``end`` of ``text`` (its «?» there or right
+    after) is answered by a sentence opening with a concluding word (:data:`_ANSWERED`:
+    «…да? Ну пусть X»; not «Кого позову? Ворона, пусть расскажет …», the name first)."""
+    q = text.find("?", max(0, end - 1), end + 3)
+    return q >= 0 and _ANSWERED.match(text.lower(), q) is not None
+
+
+#: The concluding words read after such a question (the sentence has no move word).
+_ANSWER_HOT = frozenset({"пусть", "пускай", "давай", "давайте"})
 
 
 def _taken_back(low: str) -> bool:

@@ -1212,15 +1212,22 @@ def _sender_goes(ctx: Ctx, clause: list[Tok], i: int) -> bool:
 
 def _kin_dictates(ctx: Ctx, clause: list[Tok], i: int) -> bool:
     """True when the words before the move word at ``i`` are the speech of a kin word
-    («Бабуля говорит: …», «Дед велит, что …»: the kin word right before a verb of saying) in
-    a letter whose writer presents himself as a relative near its start («это Дима, внук
-    Зинаиды Петровны»): the sender dictates, the move is the sender's own."""
+    («Бабуля говорит: …», «Дед велит, что …»: the kin word right before a verb of saying, or
+    at most seven words before it with no comma or colon between, «Бабушка благодарит X и
+    говорит: …») in a letter whose writer presents himself as a relative near its start («это
+    Дима, внук Зинаиды Петровны») or names the elder who dictates: the sender dictates, the
+    move is the sender's own."""
     if not dictated(ctx.text):
         return False
     for k in range(i - 1):
-        if clause[k].word and V.kin_word(clause[k].w) and clause[k + 1].word and \
-                (r := verb_reading(clause[k + 1].w)) is not None and r[0] in SAYING_VERBS:
-            return True
+        if not (clause[k].word and V.kin_word(clause[k].w)):
+            continue
+        for v in range(k + 1, min(i, k + 9)):
+            if not clause[v].word and clause[v].w in (",", ":", "—", "-", ";"):
+                break
+            if clause[v].word and (r := verb_reading(clause[v].w)) is not None and \
+                    r[0] in SAYING_VERBS:
+                return True
     return False
 
 

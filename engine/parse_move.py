@@ -383,13 +383,17 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             back = pronoun_before(ctx, clause, lo, kw.i, same=noun, skip=(actor.nick,))
         if back is None and not loose and action is not None and \
                 not (kw.reported or kw.hypothetical or kw.negated) and \
-                (pro := _object_pronoun_before(clause, lo, kw)) is not None:
+                (pro := _object_pronoun_before(clause, lo, kw, ctx.sender.mafia)) is not None:
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
             # with none or several, asked (never dropped)
-            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-            if back is None:
-                return kw.j
+            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
+                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
+                # named before: no move, as before the plural was read
+            else:
+                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+                if back is None:
+                    return kw.j
         if back is None and not loose and kw.cls == V.VOTE and \
                 (you := _dative_you_before(clause, lo, kw)) is not None:
             # «Остап, ты жулик и хитрец, тебе мой голос»: the player spoken to; nobody called
@@ -408,9 +412,13 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Кулёк весь день молчит, за него и голос», «…, ей и голос»: the vote noun ends
             # its phrase and its player stands before it as a pronoun, the one player named
             # before it; with none or several, asked (never dropped)
-            back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-            if back is None:
-                return kw.j
+            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
+                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
+                # named before: no move, as before the plural was read
+            else:
+                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+                if back is None:
+                    return kw.j
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -1455,10 +1463,12 @@ def addressee_before(ctx: Ctx) -> NameHit | None:
     return None
 
 
-def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
+def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw,
+                           ctx_mafia: bool = False) -> int | None:
     """The index of «его», «её» standing as the object before the sender's own verb at
     ``kw`` (a first-person verb; only words of :data:`_OBJECT_GAP` between, «я» perhaps
-    before the pronoun): «я его и сегодня к себе зову». None otherwise (a possessive «его
+    before the pronoun): «я его и сегодня к себе зову». A clan member (``ctx_mafia``) speaks
+    for his clan in the plural too: «Вот её и убираем». None otherwise (a possessive «его
     голос» stands before a noun, never before a first-person verb)."""
     k = kw.i - 1
     while k >= lo and clause[k].word and clause[k].w in _OBJECT_GAP:
@@ -1466,7 +1476,8 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
     if k < lo or not clause[k].word or clause[k].w not in ("его", "её", "ее"):
         return None
     own_verb = any(clause[n].word and (first_singular(clause[n].w) or (
-            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))))
+            not kw.weak and not is_known_word(clause[n].w) and clause[n].w.endswith(("ю", "у"))) or
+            (ctx_mafia and _first_plural(clause[n].w)))
                for n in range(kw.i, min(kw.j, len(clause))))
     # (a move verb of no dictionary shaped so: «вот его и шизю»; «к себе зову»: the verb
     # may end the keyword's phrase)
@@ -1477,6 +1488,30 @@ def _object_pronoun_before(clause: list[Tok], lo: int, kw: Kw) -> int | None:
             not any(clause[n].w in _SO for n in range(lo, c - 1)):
         return None  # «Ворон уверен, что я его вылечу»: what another thinks (not «так …, что»)
     return k
+
+
+def _plural_only(clause: list[Tok], kw: Kw) -> bool:
+    """True when the move words at ``kw`` hold a first-person plural verb
+    (:func:`_first_plural`) and no first-person singular one: the clan's «убираем»."""
+    words = [clause[n].w for n in range(kw.i, min(kw.j, len(clause))) if clause[n].word]
+    return any(map(_first_plural, words)) and not any(map(first_singular, words))
+
+
+def _anyone_before(ctx: Ctx, clause: list[Tok], lo: int, pro: int) -> bool:
+    """True when a player is named before the pronoun at ``pro``: in ``clause[lo:pro]`` or
+    in the sentences before it (:func:`engine.grammar_antecedent.clauses_before`)."""
+    if names_in(ctx, clause[lo:pro]):
+        return True
+    return any(names_in(ctx, c) for c in clauses_before(ctx, clause[pro].start))
+
+
+def _first_plural(word: str) -> bool:
+    """True when ``word``'s likeliest reading is a finite verb in the first person plural
+    («убираем», «валим»): a clan's own move said for the clan."""
+    if not is_known_word(word):
+        return False
+    tag = morph().parse(word)[0].tag
+    return tag.POS == "VERB" and tag.person == "1per" and tag.number == "plur"
 
 
 #: The vote nouns that may close a phrase whose player stands before them («ей и голос»).

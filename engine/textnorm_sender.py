@@ -50,15 +50,45 @@ WRITER_KIN = re.compile(r"(?i)(?<![^\W\d_])(?:внук|внучка|внучок
                         r"правнучка)(?![^\W\d_])")
 
 #: The sender's words quoted after a verb of saying or dictating and a colon: «Он диктует:
-#: «Убиваем X. Проверяю Y.»» (group 1 the opening quote, group 2 the closing one).
+#: «Убиваем X. Проверяю Y.»», «Бабушка говорит так: "Стреляю в X"» (one or two words such as
+#: «так», «вот что» may stand before the colon; the quotes are «…», "…" or „…“: the groups
+#: of the marks that matched open and close the quoted words, see :func:`_unquoted`).
 _DICTATED = re.compile(r"(?i)(?<![^\W\d_])(?:диктует|продиктовал|продиктовала|говорит|"
                        r"сказал|сказала|велел|велела|велит|просит\s+передать|передает|"
-                       r"передаёт)\s*:\s*(«)[^«»]{1,600}(»)")
+                       r"передаёт)(?:\s+(?:вот\s+так|вот\s+что|так|следующее))?\s*:\s*"
+                       r"(?:(«)[^«»]{1,600}(»)|(\")[^\"«»]{1,600}(\")|(„)[^„“”«»]{1,600}([“”]))")
+
+#: The quote marks :data:`_DICTATED` reads (one C-level scan before the pattern is tried).
+_QUOTE_MARKS = re.compile("[«\"„]")
+
+
+def _unquoted(m: re.Match) -> str:
+    """A match of :data:`_DICTATED` with its two quote marks blanked (offsets kept)."""
+    o = next(k for k in (1, 3, 5) if m.group(k) is not None)
+    g, a, b = m.group(0), m.start(o) - m.start(), m.start(o + 1) - m.start()
+    return g[:a] + " " + g[a + 1:b] + " " + g[b + 1:]
 
 
 #: The elder the writer types for, named as the subject of her vote («бабушка», «дед»).
 _ELDER = (r"(?:бабушка|бабуля|бабуленька|дед|дедушка|деда|дедуля|мама|мать|папа|отец|"
           r"свекровь|тёща|теща|тесть|свёкор|свекор)")
+
+_ELDER_WORDS = _ELDER[3:-1]
+
+#: An elder who speaks the letter to whoever types it: the elder's kin word opening a sentence
+#: (no «моя», «как» before it: «как говорит моя бабушка» is a saying), then, within the same
+#: sentence and at most six words on, a verb of saying or dictating in the present tense
+#: («Бабушка говорит:», «Дед опять диктует», «Бабушка благодарит X и говорит: …»).
+_ELDER_SAYS = re.compile(
+    r"(?:^|(?<=[\n.!?:;)]))[ \t]*(?:(?:а|и|ещё|еще|тут|вот|сейчас|теперь)[ \t]+)?"
+    rf"(?i:{_ELDER_WORDS})(?:[ \t,]+[^\s.!?:;]+){{0,6}}?[ \t,]+"
+    r"((?i:говорит|диктует|велит|просит[ \t]+передать|передаёт|передает))(?![^\W\d_])")
+
+#: The writer who types the letter presents himself by his name («Это снова Артём», «это
+#: Даша», «Пишет Оля»): an elder who says something then speaks through him (an elder's
+#: words with no writer named, «Бабушка говорит: обчищаем X», stay a report, asked).
+_WRITER_NAMED = re.compile(r"(?<![^\W\d_])(?:[Ээ]то|[Пп]ишет|[Пп]ишу|[Тт]ут)[ \t]+"
+                           r"(?:(?:снова|опять|же|вам|ещё|еще)[ \t]+)?[А-ЯЁ][а-яё]+")
 
 #: A third-person «голосует за» in a letter typed by the sender's relative, its subject an
 #: elder's kin word or none: the clause opens the line or a sentence, or follows «и», «и
@@ -76,20 +106,25 @@ def _own_vote(m: re.Match) -> str:
 
 def dictated(text: str) -> bool:
     """True when the first 400 characters of ``text`` present its writer as the sender's
-    relative (:data:`WRITER_KIN`): the words he says the sender said are the sender's."""
-    return WRITER_KIN.search(text, 0, 400) is not None
+    relative (:data:`WRITER_KIN`), or name an elder who dictates («бабушка опять диктует»),
+    or who says something in a letter whose writer names himself (:data:`_ELDER_SAYS`,
+    :data:`_WRITER_NAMED`: «Это снова Артём. Бабушка говорит: …»): the words the writer
+    says the sender said are the sender's."""
+    if WRITER_KIN.search(text, 0, 400) is not None:
+        return True
+    says = _ELDER_SAYS.search(text, 0, 400)
+    return says is not None and (says.group(1).lower() == "диктует" or
+                                 _WRITER_NAMED.search(text, 0, 400) is not None)
 
 
 def sender_named(text: str, nicks: tuple[str, ...], sender: str) -> str:
     """``text`` with the sender's name read as the module's docstring says."""
     if sender not in nicks:
         return text
-    if "«" in text and dictated(text):
+    if _QUOTE_MARKS.search(text) and dictated(text):
         # «это Лёша, внук Виктора Павловича. Он диктует: «Убиваем X.»»: the quotes hold the
         # sender's own words, read as his (blanked, offsets kept)
-        text = _DICTATED.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + " " +
-                             m.group(0)[m.end(1) - m.start():m.start(2) - m.start()] + " ",
-                             text)
+        text = _DICTATED.sub(_unquoted, text)
     if "олосует" in text and dictated(text):
         text = _KIN_VOTE.sub(_own_vote, text)  # «И ещё бабушка голосует за X»: hers
     if (sender + ":" in text or sender + " :" in text) and not _heading_word(sender):
