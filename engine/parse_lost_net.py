@@ -108,13 +108,13 @@ def _alive(ctx: Ctx, nick: str) -> bool:
 
 
 def _said_on_pronoun(ctx: Ctx, words: list[str]) -> str | None:
-    """The action of the move when ``words`` (one sentence, lower case) hold a first-person form of a move verb
-    of a move the sender may make today, not under «не», with a pronoun of :data:`_PRONOUNS`
-    right before or after it (past the words of :data:`_BETWEEN`), and no word of talk (a
-    plan, a condition or the forum in the sentence, a verb in the past tense in the verb's
-    clause: not «…, пока не пальнула»)."""
+    """The action of the move when ``words`` (one sentence, lower case) hold a first-person
+    form of a move verb of a move the sender may make today, not under «не», with a pronoun
+    of :data:`_PRONOUNS` right before or after it (past the words of :data:`_BETWEEN`), and
+    no word of talk (a plan, a condition or the forum in the sentence, a verb in the past
+    tense in the verb's clause: not «…, пока не пальнула»); else None."""
     if not W.VETO.isdisjoint(words):
-        return False
+        return None
     for k, w in enumerate(words):
         if W.move_word(w) != "move" or k and words[k - 1] == "не":
             continue
