@@ -49,7 +49,7 @@ from .grammar_tokens import Tok, clauses, span, tokenize_span, visible_text, cla
 from .model import Move, ParseResult, TurnInfo
 from .legality import ROLE_MOVES, SECOND_VOTE
 from .names import name_index
-from .words import is_known_word, role_words
+from .words import is_known_word, morph, role_words
 from .state import GameState
 from .textnorm_restart import false_starts
 from .textnorm import (
@@ -92,6 +92,7 @@ from .parse_hunt_beside import hunts_beside
 from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_clan_net import clan_said, same_one_after
+from .parse_lost_net import pronoun_unread, self_unread
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
@@ -167,6 +168,30 @@ def _withdrawal_rejoined(text: str) -> str:
                     out = out[:m.start()] + m.group(0).replace("\n", " ") + out[m.end():]
         at = text.find("олос", at + 4)
     return out
+
+
+#: A word joined to the spoken particle «-ка» («заберу-ка», «проверю-ка», «давай-ка»).
+_PARTICLE_KA = re.compile(r"(?<![\w-])([^\W\d_]{3,})-ка(?![\w-])", re.IGNORECASE)
+
+
+def _particle_ka_blanked(text: str) -> str:
+    """``text`` with the particle «-ка» blanked (same length) after a verb in the first person
+    or the imperative («Заберу-ка я у Совы всё», «Проверю-ка Кузю»): it only softens the verb,
+    whose move the rules then read as if written alone. A word of its own with «-ка» (no
+    such verb before it: a nick) is left as it is."""
+    if "-ка" not in text and "-КА" not in text:
+        return text
+    return _PARTICLE_KA.sub(_ka_blank, text)
+
+
+def _ka_blank(m: re.Match) -> str:
+    """The match of :data:`_PARTICLE_KA` with «-ка» blanked when its word is a verb in the
+    first person or the imperative (the morphology's first two readings), else as it is."""
+    w = m.group(1).lower().replace("ё", "е")
+    if is_known_word(w) and any(p.tag.POS == "VERB" and ("1per" in p.tag or "impr" in p.tag)
+                                for p in morph().parse(w)[:2]):
+        return m.group(1) + "   "
+    return m.group(0)
 
 
 def _titles_blanked(text: str) -> str:
@@ -270,6 +295,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
+    text = _particle_ka_blanked(text)  # «Заберу-ка я у Совы всё»: «Заберу    я у Совы всё»
     text = _withdrawal_rejoined(text)  # «Снимаю голос⏎с X, голосую за Y»: one line
     text = vote_changes(text, player.role if player is not None else None)  # «Меняю на X»
     # «Цель меняю на X, ветки те же» from the swindler: «жульничаю X»
@@ -580,6 +606,11 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         read = _read_so_far(log, moves, problems)
         problems = list(problems) + clan_said(ctx, visible, read, list(problems))
         problems += same_one_after(ctx, visible, read, problems)
+        # «Вот её и убираем, пока не пальнула»: a move said on a pronoun no rule took back
+        # to its name, asked (engine.parse_lost_net)
+        problems += pronoun_unread(ctx, visible, read, moves, problems)
+        # «сегодня сам себя приложу» from the thug, no move of his read: asked
+        problems += self_unread(ctx, visible, read, moves, problems)
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

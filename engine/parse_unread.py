@@ -157,7 +157,7 @@ def _no_move_word(ctx: Ctx, toks: list[Tok], hits: dict) -> bool:
     if _talk_said(words):
         return True
     if not W.BY_ME.isdisjoint(words) or any(
-            t.word and (W.move_word(w) or not k and W.first_read_second(w)) and
+            t.word and (W.move_word(w) or not k and (W.first_read_second(w) or W.unknown_first(w))) and
             not (k and words[k - 1] == "не") for k, (t, w) in enumerate(zip(toks, words))):
         return False
     story = _sender_subject(ctx, toks, words, hits)
@@ -683,8 +683,10 @@ def _asks(ctx: Ctx, toks: list[Tok], mates: frozenset[str] = frozenset(),
             return False
         if strict and kind == "first":
             continue
-        if not kind and k == 0 and k + 1 in names and W.first_read_second(w):
+        if not kind and k == 0 and k + 1 in names and (W.first_read_second(w) or
+                                                       W.unknown_first(w)):
             kind = "first"  # «Душу Киру», «Кошу Ворону»: the verb's reading, before the name
+            # («Шкерю Боцмана»: a verb no dictionary knows, guessed in the first person)
         if kind == "" and not strict and story is not None and story < k and \
                 words[story] != "я" and not _subject_between(ctx, words, story, k, ()):
             kind = W.story_verb(w)  # «Енот ночью пробирается к X»: any verb of the sender

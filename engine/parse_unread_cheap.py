@@ -147,9 +147,10 @@ def lower_named(idx, words) -> bool:
 
 def _key_words(words, own: frozenset[str]) -> bool:
     """True when ``words`` (lower case) hold a word of the sender (``own``), a move word or
-    a noun whose second reading is a first-person verb («душу»: :func:`W.first_read_second`)."""
+    a noun whose second reading is a first-person verb («душу»: :func:`W.first_read_second`) or a
+    word no dictionary knows guessed as one («шкерю»: :func:`W.unknown_first`)."""
     return not own.isdisjoint(words) or any(map(W.move_word, words)) or \
-        any(map(W.first_read_second, words))
+        any(map(W.first_read_second, words)) or any(map(W.unknown_first, words))
 
 
 def _sender_pet_form(caps: list[str], idx, nick: str) -> bool:

@@ -127,6 +127,22 @@ def first_read_second(w: str) -> bool:
         p.normal_form.replace("ё", "е") not in SPEECH
 
 
+@functools.lru_cache(maxsize=20_000)
+def unknown_first(w: str) -> bool:
+    """True when ``w`` is a word no dictionary knows that the morphology guesses (first two
+    readings) as a first-person verb in the indicative («шкерю», «шкерим»: a community's verb
+    the lexicon lacks). :func:`move_word` gives it nothing unless :func:`_slang_first` takes
+    its ending; the net takes it as the sender's verb only where it opens a sentence right
+    before a player's name («Шкерю Боцмана»), as :func:`first_read_second`: asked, never read
+    (a host teaches the word with ``words add``)."""
+    if len(w) < 5 or is_known_word(w) or w in lexicon().words or \
+            not all("а" <= ch <= "я" or ch == "ё" for ch in w):
+        return False
+    return any(p.tag.POS == "VERB" and "1per" in p.tag and "indc" in p.tag and
+               p.normal_form.replace("ё", "е") not in NOT_ACTION
+               for p in morph().parse(w)[:2])
+
+
 def _common_noun(p) -> bool:
     """True when the morphology's reading ``p`` is a common noun in an oblique case, not a
     person's name («душу» as «душа», «кошу» as «кош», «травлю» as «травля»)."""
