@@ -240,6 +240,53 @@ _SOMEBODY = frozenset({"он", "она", "они", "кто", "кто-то", "к�
                        "тот", "та", "который", "которая", "все", "любой"})
 
 
+def _unbracketed(toks: list[Tok]) -> list[Tok]:
+    """``toks`` without the ones inside round brackets (an aside: «(он опять пропал)»)."""
+    out, depth = [], 0
+    for t in toks:
+        if t.w == "(":
+            depth += 1
+        elif t.w == ")":
+            depth = max(0, depth - 1)
+        elif not depth:
+            out.append(t)
+    return out
+
+
+#: The subject pronouns of a member named in the sentence before (:func:`_pronoun_back`).
+_HE_SHE = frozenset({"он", "она"})
+
+
+def _pronoun_back(ctx, clause: list[Tok], lo: int, i: int, mate: str) -> bool:
+    """True when the words right before the boss's third-person move word at ``i`` (from the
+    last mark after ``lo``) are only «он» / «она» and fillers, and the clause before
+    (``ctx.prev_clause``) names ``mate`` — the one living member of his clan whose role makes
+    the move — and no other living player («Ямщик оставил ход мне. Он грабит X»): the
+    pronoun points back at that member."""
+    k = next((k for k in range(i - 1, lo - 1, -1) if not clause[k].word), lo - 1) + 1
+    said = [t.w for t in clause[k:i] if t.word and t.w not in _BETWEEN and t.w not in V.FILLERS]
+    if len(said) != 1 or said[0] not in _HE_SHE or not ctx.prev_clause:
+        return False
+    prev = ctx.prev_clause
+    words = clause_words(prev)
+    hits = [h for k in range(len(prev)) if prev[k].word and
+            (h := nick_at(ctx, prev, words, k)) is not None]
+    owners = {c for h in hits for c in (h.candidates or (h.nick,))
+              if c is not None and ctx.state.players[c].alive and c != ctx.sender.nick}
+    return owners == {mate}
+
+
+def pronoun_member(ctx, clause: list[Tok], lo: int, i: int):
+    """A boss's third-person move word at ``i`` whose subject is «он» / «она» pointing back at
+    the member of his clan named in the sentence before («Ямщик оставил ход мне. Он грабит
+    X»): that member's Actor when he is the one living member whose role makes the move and
+    the only living player that sentence names (:func:`_pronoun_back`); None otherwise."""
+    mates = role_holders(ctx.state, ctx.sender, lexicon().words.get(clause[i].w))
+    if len(mates) != 1 or not _pronoun_back(ctx, clause, lo, i, mates[0]):
+        return None
+    return actor_of(ctx.state, mates[0])
+
+
 def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
     """A boss's third-person move word at ``i`` with no subject read before it («пусть
     ворует у Холмса» after «Лич теперь вместо него», «Ня ворует у X», «Гном (он же теперь
@@ -254,8 +301,9 @@ def unnamed_member(ctx, clause: list[Tok], lo: int, i: int, text: str, nick_at):
     if any(not set(mates) & set(h.candidates or (h.nick,)) and
            any(ctx.state.players[c].alive for c in (h.candidates or (h.nick,))) for h in named):
         return None
-    if not named and any(t.w in _SOMEBODY for t in clause[lo:i]):
-        return None  # «он, по всей видимости, ворует у X»: of whom?
+    if not named and any(t.w in _SOMEBODY for t in _unbracketed(clause[lo:i])):
+        return None  # «он, по всей видимости, ворует у X»: of whom? (not «За Карузо (он
+        # опять пропал): пусть обворует X»: an aside in brackets about the member)
     if not named:
         k = next((k for k in range(i - 1, lo - 1, -1) if not clause[k].word), lo - 1) + 1
         said = [t for t in clause[k:i] if t.word and t.w not in _BETWEEN and

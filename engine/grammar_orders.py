@@ -246,7 +246,8 @@ def handed_over(clause: list[Tok], k: int) -> int | None:
     token ``k`` (after the member's name) a verb of handing over, «ход», «мне» or «на меня»
     (or «на моё усмотрение», also after a dash or as the member's word reported, «написал,
     что …»), then «:», «—» or «,»; returns the index of the move after that mark (and a
-    «значит», «так что», «пусть»), None otherwise."""
+    «значит», «так что», «тогда», «пусть», and the member's «он» / «она» before his verb), None
+    otherwise."""
     words = []
     n = k
     if n + 1 < len(clause) and clause[n].w in ("—", "-") and clause[n + 1].w == "на":
@@ -268,11 +269,18 @@ def handed_over(clause: list[Tok], k: int) -> int | None:
     if n >= len(clause) or clause[n].w not in (":", "—", ",", "→", "-"):
         return None
     n += 1
-    while n < len(clause) and (clause[n].w in ("значит", "так", "что", "поэтому", "итак") or
+    while n < len(clause) and (clause[n].w in ("значит", "так", "что", "поэтому", "итак",
+                                               "тогда") or
                                clause[n].w in (",", "—", ":") or
                                clause[n].w == "пусть" and mine):
         n += 1
+    if n + 1 < len(clause) and clause[n].w in _HE_SHE and clause[n + 1].word:
+        n += 1  # «Ямщик оставил ход мне — тогда он грабит X»: the member himself, as a pronoun
     return n if n < len(clause) else None
+
+
+#: The subject pronoun of the member after his move is handed over (:func:`handed_over`).
+_HE_SHE = frozenset({"он", "она"})
 
 
 #: «беру на себя», «возьму на себя» after a member's name: the boss makes his move

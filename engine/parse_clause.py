@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
-from .grammar_members import subject_after, unnamed_member
+from .grammar_members import pronoun_member, subject_after, unnamed_member
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
@@ -478,6 +478,10 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
             continue  # «Хозяйка зовёт Барсика, ну и пусть зовёт»: the same other player
         elif third_idiom(clause, kw):
             continue  # «Он не сводит глаз с Ромашки»: a story of nobody named, no move
+        elif member is None and ctx.sender.role == "boss" and clause[kw.i].w in lex.third and \
+                action_for(kw.cls, ctx.sender, ctx.turn) is None and (mate := pronoun_member(
+                    ctx, clause, kws[n - 1].j if n else start, kw.i)) is not None:
+            member = mate  # «Ямщик оставил ход мне. Он грабит X»: the member named before
         elif not (member is not None and kw.i > 0 and clause[kw.i - 1].w in ("он", "она")) and \
                 talk_of_others(clause, kw, lex, ctx.sender.role == "boss", ctx):
             # («За Тётю Валю: она охраняет меня»: the member named back)

@@ -285,6 +285,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         if weak:
             lex.weak.add(form)
         _mark_person(lex, kind, form)
+    _add_english_conjugated(lex)
     for _, data in derived:
         _add_derived(lex, data)
     lex.third |= {p[0] for p in lex.third_phrases}  # «Страж стоит на X»: its subject acts
@@ -294,6 +295,60 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
     lex.second = {w: frozenset(p[1] if len(p) > 1 else "" for p, _ in phrases)
                   for w, phrases in lex.by_first.items()}
     return lex
+
+
+#: Russian verb endings a player puts on an English move verb («rob'ит», «robbит»,
+#: «guard'ю», «kill'им», «check'аешь»), → the person they say (the kinds of
+#: :func:`_verb_forms`).
+_ENGLISH_ENDINGS = (("ит", "third"), ("ет", "third"), ("ает", "third"),
+                    ("ю", "strong"), ("аю", "strong"),
+                    ("им", "plural1"), ("ем", "plural1"), ("аем", "plural1"),
+                    ("ишь", "imperative"), ("ешь", "imperative"), ("аешь", "imperative"),
+                    ("ить", "weak"), ("ать", "weak"))
+
+#: An English word of letters only (the base of :func:`_add_english_conjugated`).
+_ENGLISH_WORD = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _english_stems(word: str) -> set[str]:
+    """The stems a player writes an English verb ``word`` with before a Russian ending: the
+    word itself, its final consonant doubled as in «robbing» («robb»), its final «e» dropped
+    («invit» of «invite»)."""
+    stems = {word}
+    if len(word) >= 3 and word[-1] in "bdgmnprt" and word[-2] in "aeiou" and \
+            word[-3] not in "aeiou":
+        stems.add(word + word[-1])
+    if word.endswith("e") and len(word) > 3:
+        stems.add(word[:-1])
+    return stems
+
+
+def _add_english_conjugated(lex: Lexicon) -> None:
+    """Add the English move verbs of the lexicon (its words of Latin letters only, not an
+    «-ing» or third-person «-s» form) with a Russian verb ending, as players conjugate them
+    («Vova rob'ит X», «Лёха robbит X», «Страж guard'ит меня», «kill'им X», «check'аю X»): with
+    or without the apostrophe, each ending filed under its person (:data:`_ENGLISH_ENDINGS`:
+    the third person is a move of the player named before it, the second person said to
+    another, the first person and the infinitive as weak as the English word is). A form the
+    lexicon already has keeps its class."""
+    bases = [(w, cls) for w, cls in lex.words.items()
+             if len(w) >= 3 and set(w) <= _ENGLISH_WORD and w not in lex.third and
+             not w.endswith("ing")]
+    for word, cls in bases:
+        weak = word in lex.weak
+        for stem in _english_stems(word):
+            for ending, kind in _ENGLISH_ENDINGS:
+                for form in (stem + ending, stem + "'" + ending):
+                    if form in lex.words:
+                        continue
+                    lex.words[form] = cls
+                    if kind in ("strong", "plural1"):
+                        lex.first.add(form)
+                    if kind == "plural1":
+                        lex.plural1.add(form)
+                    if kind in ("weak", "imperative") or (weak and kind != "third"):
+                        lex.weak.add(form)
+                    _mark_person(lex, kind, form)
 
 
 def _mark_person(lex: Lexicon, kind: str, key, phrase: bool = False) -> None:
