@@ -45,6 +45,10 @@ _PAST = frozenset({"вчера", "позавчера"})
 #: A word of conclusion that opens a new sentence after an emoji in any case («…а не стоп
 #: вчера ж её чистил 🤦 тогда Людочку»): the change of mind is a sentence of its own.
 _THEN = frozenset({"тогда"})
+#: Words of a wish that, after an emoji, part what follows from the word before the picture as
+#: a comma would («зову Палыча 🍷 пусть расскажет, как там в ночную смену»): the name before
+#: it stays the object of the move, never the subject of the wish.
+_WISH_OPENERS = frozenset({"пусть", "пускай"})
 
 
 #: The writer himself as the subject or owner that opens a new sentence after an emoji
@@ -295,6 +299,9 @@ def clauses(toks: list[Tok]) -> list[list[Tok]]:
                 # name spoken to opens one: «…после гостей 🤢 Бублик, что ты мне налил??»,
                 # and a capital opener: «Зову Сову 🦉 А охоту пропущу»)
                 cur = []
+            elif cur and cur[-1].word and n < last and toks[n + 1].w in _WISH_OPENERS:
+                cur.append(t._replace(w=",", word=False))  # «Тогда Палыча 🍷 пусть расскажет
+                # …»: a wish about the one just named, parted from him as by a comma
             continue  # else a picture is no token of the clause
         if (w == ")" and not depth) or (w == "(" and _sad_smiley(toks, n)):
             _smiley_eyes_dropped(cur, t)  # «линч Байдарке :)»: the eyes are no colon

@@ -1187,13 +1187,30 @@ def asks_host(clause: list[Tok], kw: Kw) -> bool:
 def _fan_asks_search(ctx: Ctx, clause: list[Tok] | None, kw: Kw) -> bool:
     """True when the fan's imperative «проверь(те)» at ``kw`` is asked of the host
     («пожалуйста», «ведущий» in its clause) and her search is named before it in the same sentence («ищу своего
-    кумира, проверь пожалуйста X»): she asks the host to run her search on X."""
+    кумира, проверь пожалуйста X») or in an exclamation right before it on the same line
+    («я ищу своего кумира!!! проверь пожалуйста X», :func:`_exclaimed_before`): she asks the
+    host to run her search on X."""
     if not clause or kw.i >= len(clause) or {t.w for t in clause}.isdisjoint(_TO_HOST):
         return False
     at = clause[kw.i].start
     lo = max(ctx.text.rfind(c, 0, at) for c in ".!?\n") + 1
     lex = lexicon().words
-    return any(lex.get(w) == V.SEARCH for w in re.findall(r"\w+", ctx.text[lo:at].lower()))
+    return any(lex.get(w) == V.SEARCH for w in re.findall(r"\w+", ctx.text[lo:at].lower())) or \
+        any(lex.get(w) == V.SEARCH for w in re.findall(r"\w+", _exclaimed_before(ctx.text, lo)))
+
+
+def _exclaimed_before(text: str, lo: int) -> str:
+    """The sentence that ends with «!» right before the sentence starting at ``lo`` on the
+    same line (lower case; «» when the sentence at ``lo`` opens its line or the one before
+    ends otherwise): «я ищу своего кумира!!! проверь пожалуйста X» — the fan's cry and her
+    request are one thought, the exclamation marks no new subject."""
+    k = lo - 1
+    while k >= 0 and text[k] == "!":
+        k -= 1
+    if k == lo - 1 or k < 0:
+        return ""
+    start = max(text.rfind(c, 0, k + 1) for c in ".!?\n") + 1
+    return text[start:k + 1].lower()
 
 
 #: The host named as the one asked («Ведущий, проверь X»).
