@@ -1,9 +1,11 @@
-"""A letter read again in its place in time (``reread``, ``reopen-day``): a player's moves of
+"""A letter read in its place in time (read again by ``reread`` or after ``reopen-day``, or one
+that reached the mailbox after a later letter of its sender was read): a player's moves of
 a day are what all his letters of the day say in the order they were received (DECISIONS.md
-§8: the latest on-time letter replaces earlier ones, by kind), so a letter read again that
-came before others of his already read for the same day is read before them — and they are
-read again after it (:func:`later_letters`), each reply saying what stands after the letters
-before it; one reply to the latest stands for them all (:mod:`mailer.reply_context`).
+§8: the latest on-time letter replaces earlier ones, by kind), so a letter that came before
+others of his already read for the same day is read before them, and they are read again
+after it (:func:`make_way`, called by :func:`mailer.reading.process_pending`), each reply
+saying what stands after the letters before it; one reply to the latest stands for them all
+(:mod:`mailer.reply_context`).
 
 A player whose reply to one of those later letters already went out was told what stood
 without the letter read again: when what stands after all his letters of the day changes,
@@ -25,7 +27,7 @@ from engine.move_words import describe_move
 from ..config import GameConfig
 from ..letter_state import LetterState
 from ..out_state import MAYBE_SENT, UNSENT
-from ..store import Letter, Outgoing, loads, utc
+from ..store import Letter, Outgoing, loads, to_db, utc
 from ..when import local_text
 from .later import corrected_subject, headed
 
@@ -85,7 +87,7 @@ def make_way(s: Session, cfg: GameConfig, due: list[tuple[int, datetime]]) -> Pl
     table = Letter.__table__
     read = list(s.execute(select(table.c.nick, table.c.received).where(
         table.c.day == ctx.day, table.c.state.in_([x.value for x in LATER_STATES]),
-        table.c.received > min(r for _, r in due))))
+        table.c.received > to_db(min(r for _, r in due)))))
     if not read:
         return None
     last = max(utc(r.received) for r in read)
@@ -167,8 +169,8 @@ def correct_in_place(cfg: GameConfig, s: Session, place: Place) -> list[str]:
     for nick, told_ids_ in place.told.items():
         after = standing_of(s, nick, place.day)
         before = place.before[nick]
-        if after == before:
-            continue
+        if all(m in before for m in after) and all(m in after for m in before):
+            continue  # (what he was told stands: a plain reply)
         target = new_reply(s, nick, place.day)
         if target is None:
             continue
@@ -178,6 +180,8 @@ def correct_in_place(cfg: GameConfig, s: Session, place: Place) -> list[str]:
                 if place.first[nick] <= (utc(x.received), x.id) < held]
         told = sorted((s.get(Letter, i) for i in told_ids_), key=lambda x: (utc(x.received), x.id))
         read.sort(key=lambda x: (utc(x.received), x.id))
+        if not read:
+            continue
         target.body = headed(target.body, _text(cfg, place.day, read, told, before, after))
         target.subject = corrected_subject(target.subject)
         s.add(target)
@@ -191,12 +195,12 @@ def _text(cfg: GameConfig, day: int, read: list[Letter], told: list[Letter], bef
     def when(letters: list[Letter]) -> str:
         return ", ".join(local_text(utc(x.received), cfg.zone) for x in letters)
 
-    one, many = len(read) == 1, len(told) == 1
+    one, one_told = len(read) == 1, len(told) == 1
     out = [f"Исправление: {'ваше письмо, полученное' if one else 'ваши письма, полученные'} {when(read)}, "
            f"{'прочитано' if one else 'прочитаны'} только теперь (раньше {'оно не было засчитано' if one else 'они не были засчитаны'}), "
            f"хотя {'пришло' if one else 'пришли'} раньше "
-           f"{'вашего письма, полученного' if many else 'ваших писем, полученных'} {when(told)}: ответ "
-           f"на {'него' if many else 'них'} говорил о ваших ходах за день {day} без "
+           f"{'вашего письма, полученного' if one_told else 'ваших писем, полученных'} {when(told)}: ответ "
+           f"на {'него' if one_told else 'них'} говорил о ваших ходах за день {day} без "
            f"{'него' if one else 'них'}. Ходы дня — то, что говорят все ваши письма в порядке получения "
            "(более позднее заменяет ход того же вида); в силе то, что написано в этом письме.",
            "Что изменилось:"]
