@@ -180,3 +180,25 @@ def test_readme_steps_with_sync_instead_of_reread(game):
     assert "исправленный ответ «(исправлено)» в очереди: Бука" in " ".join(synced.output.split()), synced.output
     [new] = [o for o in _to_buka(game) if o.state == "queued"]
     assert new.subject.endswith("(исправлено)") and "Голос на линче: Маруська" in new.body
+
+
+def test_an_earlier_letter_that_changes_nothing_gets_one_plain_reply(game):
+    """The earlier letter, fetched late, only votes, and the later one (its reply sent)
+    replaces that vote: one new reply, which says it was read and what stands, unmarked —
+    what she was told before still stands."""
+    game.deliver(letter("marusya@example.org", "лимонад. Линч: Serginio", msgid="m2@x"), START + timedelta(hours=3))
+    game.sync()
+    send_all(game.cfg, game.store, now=START + timedelta(hours=4))
+    game.deliver(letter("marusya@example.org", "Линч: Бука", msgid="m1@x"), START + timedelta(hours=2))
+    report = game.sync()
+    assert report.followed and report.in_place == []
+    queued = [o for o in game.replies("reply") if o.to_nick == "Маруська" and o.state == "queued"]
+    assert len(queued) == 1 and "(исправлено)" not in queued[0].subject, [o.body for o in queued]
+    body = " ".join(queued[0].body.split())
+    assert "Ваше письмо, полученное 07.12.2026 21:30 (МСК), тоже прочитано" in body, body
+    assert "заменены этим письмом: - Голос на линче: Бука" in body, body
+    with game.store.session() as s:
+        from mailer.day.in_place import standing_of
+        from engine.move_words import describe_move
+
+        assert [describe_move(m) for m in standing_of(s, "Маруська", 1)] == ["Голос на линче: Serginio"]

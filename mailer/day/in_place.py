@@ -98,7 +98,12 @@ def make_way(s: Session, cfg: GameConfig, due: list[tuple[int, datetime]]) -> Pl
         if received >= last:
             continue
         raw = s.execute(select(table.c.raw).where(table.c.id == letter_id)).scalar()
-        nick = players.get(canonical(decode(split_head(raw)[0]).from_addr or "")) if raw else None
+        head = decode(split_head(raw)[0]) if raw else None
+        nick = players.get(canonical(head.from_addr or "")) if head is not None else None
+        if nick in nicks and head.message_id and s.execute(select(table.c.id).where(
+                table.c.message_id == head.message_id, table.c.id != letter_id,
+                table.c.state != LetterState.PENDING)).first() is not None:
+            continue  # another delivery of a letter already read: it joins no day
         if nick in nicks and (nick not in first or (received, letter_id) < first[nick]):
             first[nick] = (received, letter_id)
     later = later_letters(s, first, ctx.day)
@@ -164,9 +169,15 @@ def correct_in_place(cfg: GameConfig, s: Session, place: Place) -> list[str]:
     """After the reading that :func:`make_way` prepared: a player whose reply to one of his
     later letters went out (``place.told``) and whose moves of the day now differ from what
     stood then (``place.before``) gets the new reply (:func:`new_reply`) headed by what
-    changed and marked «(исправлено)». Returns those players' nicks."""
+    changed and marked «(исправлено)» (not when his earlier letter joined no day after all:
+    refused, the new reply answers it). Returns the corrected nicks."""
     out = []
     for nick, told_ids_ in place.told.items():
+        joined = [x for x in s.exec(select(Letter).where(Letter.nick == nick, Letter.day == place.day))
+                  if x.id not in place.later and x.state in LATER_STATES
+                  and place.first[nick] <= (utc(x.received), x.id) < _first_later(s, place, nick)]
+        if not joined:  # the earlier letter joined no day (refused): what stands is what he was
+            continue    # told; the new reply answers that letter (its refusal folded in)
         after = standing_of(s, nick, place.day)
         before = place.before[nick]
         if all(m in before for m in after) and all(m in after for m in before):
@@ -174,10 +185,7 @@ def correct_in_place(cfg: GameConfig, s: Session, place: Place) -> list[str]:
         target = new_reply(s, nick, place.day)
         if target is None:
             continue
-        held = min((utc(x.received), x.id) for x in s.exec(select(Letter).where(Letter.id.in_(place.later)))
-                   if x.nick == nick)  # (his letters read before the first of them are the new ones)
-        read = [x for x in s.exec(select(Letter).where(Letter.nick == nick, Letter.day == place.day))
-                if place.first[nick] <= (utc(x.received), x.id) < held]
+        read = joined
         told = sorted((s.get(Letter, i) for i in told_ids_), key=lambda x: (utc(x.received), x.id))
         read.sort(key=lambda x: (utc(x.received), x.id))
         if not read:
@@ -187,6 +195,13 @@ def correct_in_place(cfg: GameConfig, s: Session, place: Place) -> list[str]:
         s.add(target)
         out.append(nick)
     return out
+
+
+def _first_later(s: Session, place: Place, nick: str) -> tuple[datetime, int]:
+    """``(received, id)`` of ``nick``'s first letter read again after his earlier one: his
+    letters read before it are the new ones."""
+    return min((utc(x.received), x.id) for x in s.exec(select(Letter).where(Letter.id.in_(place.later)))
+               if x.nick == nick)
 
 
 def _text(cfg: GameConfig, day: int, read: list[Letter], told: list[Letter], before: list[Move],
