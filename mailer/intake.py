@@ -52,6 +52,13 @@ class SyncReport:
     #: players whose letters, given back to a reopened day by ``reopen-day``, were read
     #: again for it and who were told so in a reply «(исправлено)» (:mod:`mailer.day.reopened`)
     corrected: list[str] = field(default_factory=list)
+    #: reread: players whose reply to a later letter of the day had gone out and whose moves
+    #: of the day the letter read again in its place changed, told so «(исправлено)»
+    #: (:mod:`mailer.day.in_place`)
+    in_place: list[str] = field(default_factory=list)
+    #: players whose letter of a reopened day, read after its results («ходы из него не
+    #: засчитаны»), counts in it now, told so «(исправлено)» (:mod:`mailer.day.reopened`)
+    counted_again: list[str] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

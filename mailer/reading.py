@@ -86,7 +86,15 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
     """
     from .prepare import Preparer
 
+    from .day.in_place import correct_in_place, make_way
+
     renderer = renderer or Renderer(cfg)
+    with store.session() as s:
+        # a letter that comes before letters of its sender already read for the day is read
+        # in its place: they are read again after it (mailer.day.in_place)
+        place = make_way(s, cfg, _due_rows(s))
+        if place is not None:
+            report.followed.extend(i for i in place.later if i not in report.followed)
     with store.session() as s:
         ids = due_letters(s)
     own_preparer = preparer is None
@@ -107,23 +115,30 @@ def process_pending(cfg: GameConfig, store: Store, *, now: datetime, report: Syn
 
         with store.session() as s:
             # letters reopen-day gave back to their day: their senders are told
-            report.corrected.extend(correct_reread_letters(cfg, s, now))
+            report.corrected.extend(correct_reread_letters(cfg, s, now, report.counted_again))
             # a «counts for the next day» notice whose letter is now answered never goes out with the answer
             drop_superseded_notices(s)
+            if place is not None:  # a player whose reply to a later letter went out is told what changed
+                report.in_place.extend(correct_in_place(cfg, s, place))
 
 
 def due_letters(s: Session) -> list[int]:
     """Ids of the pending letters to process now, oldest first: every letter never processed,
     and the letters already read as the next day's (received after the open day's deadline)
     only once that day has been closed (they are not re-read on every sync meanwhile)."""
+    return [r[0] for r in _due_rows(s)]
+
+
+def _due_rows(s: Session) -> list[tuple[int, datetime]]:
+    """:func:`due_letters` as ``(id, received)``."""
     table = Letter.__table__
     rows = s.execute(select(table.c.id, table.c.from_addr, table.c.received)
                      .where(table.c.state == LetterState.PENDING).order_by(table.c.received, table.c.id))
     ctx = current_context(s)
     if ctx is None:
-        return [r.id for r in rows]
+        return [(r.id, r.received) for r in rows]
     deadline = utc(ctx.row.deadline)
-    return [r.id for r in rows if not r.from_addr or on_time(utc(r.received), deadline)]
+    return [(r.id, r.received) for r in rows if not r.from_addr or on_time(utc(r.received), deadline)]
 
 
 class _Run:

@@ -104,26 +104,35 @@ def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetim
                   open_day: bool = False) -> SyncReport:
     """:func:`reread` for a caller that holds the game's ``sync`` lock already (a command
     that changes the day, :func:`mailer.day.context.one_at_a_time`): the same checks, errors
-    and report."""
+    and report.
+
+    A letter still ``pending`` and due now (one ``reopen-day`` gave back to its day) is read
+    now, as sync would read it. A letter that goes into the open day before letters of its
+    sender already read for that day is read in its place in time (:mod:`mailer.day.in_place`,
+    in :func:`mailer.reading.process_pending`): those later letters are read again after it
+    (``report.followed``), and a player whose reply to one of them went out and whose moves
+    of the day changed gets the new reply «(исправлено)» (``report.in_place``)."""
     from .day import GameError
+    from .reading import due_letters
 
     with store.session() as s:
         letters = [s.get(Letter, i) for i in ids]
         missing = [str(i) for i, letter in zip(ids, letters) if letter is None]
         if missing:
             raise GameError(f"нет письма с номером {', '.join(missing)} (номера — в mafia-mail inbox)")
-        ctx = current_context(s) if open_day else None
-        today = ctx.day if ctx is not None else None
+        ctx = current_context(s)
+        today = ctx.day if ctx is not None and open_day else None
+        due = set(due_letters(s)) if any(l.state == LetterState.PENDING for l in letters) else set()
         wrong = [f"{l.id} ({LetterState(l.state).ru})" for l in letters if l.state not in REREADABLE_STATES
-                 and not (today is not None and l.state in open_day_states() and l.day == today)]
+                 and not (today is not None and l.state in open_day_states() and l.day == today)
+                 and not (l.state == LetterState.PENDING and l.id in due)]
         if wrong:
-            pending = [str(l.id) for l in letters if l.state == LetterState.PENDING]
+            pending = [str(l.id) for l in letters if l.state == LetterState.PENDING and l.id not in due]
             raise GameError(
                 "перечитать можно только письма с неизвестного адреса, задержанные, "
                 f"нечитаемые и пришедшие после итогов дня; не подходят: {', '.join(wrong)}"
                 + (f". Письмо {', '.join(pending)} ещё не прочитано, перечитывать его не нужно: "
-                   "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — "
-                   "mafia-mail close-day" if pending else ""))
+                   "оно пришло после срока открытого дня, его прочитает mafia-mail close-day" if pending else ""))
         closed = sorted({l.day for l in letters if l.state == LetterState.AFTER_CLOSE
                          and (row := s.get(DayRow, l.day)) is not None and row.status == "closed"})
         if closed:

@@ -90,7 +90,7 @@ def test_reread_of_a_letter_waiting_to_be_read_says_sync_or_close_day_reads_it(t
     again = runner.invoke(main, ["reread", "26"], env=env)
     assert again.exit_code != 0
     assert "не подходят: 26 (ждут обработки). Письмо 26 ещё не прочитано, перечитывать его не нужно: " \
-           "его прочитает mafia-mail sync, а пришедшее после срока открытого дня — mafia-mail close-day" \
+           "оно пришло после срока открытого дня, его прочитает mafia-mail close-day" \
            in " ".join(again.output.split())
     # near: a letter whose moves were applied is refused as before, with no such line
     applied = runner.invoke(main, ["reread", "1"], env=env)

@@ -134,8 +134,13 @@ def test_reopened_day_answers_its_late_letter_anew(game, sent):
     else:  # taken off the queue, kept in outbox --all with why
         assert [o.state for o in replies if o.id == old.id] == [OutState.DROPPED]
     [new] = [o for o in replies if o.id != old.id]
-    assert "Голос на линче: Маруська" in new.body and "не засчитаны" not in new.body
-    assert new.state != OutState.SENT
+    assert "Голос на линче: Маруська" in new.body and new.state != OutState.SENT
+    if sent:  # the player read «не засчитаны»: the new reply says that answer no longer holds
+        assert new.subject.endswith("(исправлено)"), new.subject
+        assert "Прежний ответ, что ходы из него не засчитаны (итоги дня 1 тогда уже были подведены), больше " \
+               "не верен" in " ".join(new.body.split()), new.body
+    else:  # he never read it: a plain reply
+        assert "не засчитаны" not in new.body and "(исправлено)" not in new.subject
 
 
 def test_readme_order_reopen_day_then_reread(game):

@@ -407,14 +407,20 @@ def reopen_day(ctx: click.Context, day: int, undo_later: bool, yes: bool) -> Non
     reread: list[int] = []
     told: list[str] = []
     at = now()
+    counted: list[int] = []
     sent = call(do_reopen, cfg, store, day, undo_later=undo_later, undone=undone, reread=reread,
-                told=told, now=at)
+                told=told, now=at, counted=counted)
     click.echo(f"День {day} снова открыт; неотправленные письма его итогов сняты с очереди.")
     click.echo(reopen_letters_line(cfg, store, day, told, sent, at))
     if reread:
         click.echo(f"Писем, пришедших после досрочного закрытия дня {day} до его срока и прочитанных для "
                    f"следующего дня: {len(reread)} ({', '.join(map(str, reread))}). Их прочитает заново "
                    f"для дня {day} {typed('sync')}; кто уже получил ответ на них, получит исправленный.")
+    if counted:
+        click.echo(f"Писем, пришедших в срок дня {day}, но прочитанных после его итогов (ходы не засчитаны): "
+                   f"{len(counted)} ({', '.join(map(str, counted))}). Теперь их засчитает в день {day} "
+                   f"{typed('sync')} или {typed('reread ' + ' '.join(map(str, counted)))} (и {typed('close-day')} "
+                   "перед итогами); кто уже получил ответ «ходы не засчитаны», получит исправленный.")
     if undone and yes:
         click.echo("Отменено:")
         for line in undone:

@@ -71,6 +71,10 @@ def _echo_report(report, cfg, store) -> None:
     if report.corrected:  # letters reopen-day gave back to their day (mailer.day.reopened)
         click.echo("Письма, пришедшие после досрочного закрытия дня до его срока, прочитаны заново для "
                    f"снова открытого дня; исправленный ответ «(исправлено)» в очереди: {', '.join(report.corrected)}")
+    if report.counted_again:  # letters of a reopened day read after its results (mailer.day.reopened)
+        click.echo("Письма, прочитанные после итогов дня, который снова открыт, засчитаны в этот день; "
+                   "прежний ответ «ходы не засчитаны» уже ушёл, исправленный ответ «(исправлено)» в очереди: "
+                   + ", ".join(report.counted_again))
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
@@ -103,9 +107,34 @@ def reread(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
     cfg, store = open_game(ctx)
     report = call(do_reread, cfg, store, flat(ids), now=now())
     click.echo(f"Прочитано заново: {report.processed}.")
+    if report.followed:  # mailer.day.in_place: a letter read again in its place in time
+        click.echo("Из них более поздние письма тех же игроков за тот же день, прочитанные заново после "
+                   f"перечитанного (ходы дня — по всем письмам игрока в порядке получения): "
+                   f"{', '.join(map(str, report.followed))}; игрок получит один ответ на все.")
+    if report.in_place:
+        click.echo("Ответ на более позднее письмо уже ушёл, а ходы дня изменились: новый ответ помечен "
+                   f"«(исправлено)» и говорит, что изменилось: {', '.join(report.in_place)}.")
     if report.withdrawn:
         click.echo(f"Сняты с очереди прежние ответы на эти письма (их заменит новый ответ): {report.withdrawn}.")
     _echo_report(report, cfg, store)
+    _closed_day_hint(store, flat(ids))
+
+
+def _closed_day_hint(store, ids: list[int]) -> None:
+    """After ``reread``: for a letter that came on time for a day already closed (read as
+    ``after_close``: its moves did not count), how to count it in that day (README «Исправить
+    закрытый день»)."""
+    from mailer.store import Letter
+
+    with store.session() as s:
+        late = [(x.day, x.id) for i in ids if (x := s.get(Letter, i)) is not None
+                and x.state == LetterState.AFTER_CLOSE and x.day is not None]
+    for day in sorted({d for d, _ in late}):
+        which = " ".join(str(i) for d, i in late if d == day)
+        click.echo(f"Письмо {which} пришло в срок дня {day}, но день {day} уже закрыт: ходы не засчитаны, "
+                   "игроку — ответ об этом. Засчитать его в день " + str(day) + ": "
+                   f"{typed(f'reopen-day {day}')}, затем {typed(f'reread {which}')} (или {typed('sync')}), "
+                   f"затем {typed('close-day')}; игрок получит исправленный ответ, если прежний уже ушёл.")
 
 
 @click.command()

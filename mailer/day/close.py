@@ -597,12 +597,16 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
 def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = False,
                undone: list[str] | None = None, dry_run: bool = False,
                reread: list[int] | None = None, told: list[str] | None = None,
-               now: datetime | None = None) -> list[str]:
+               now: datetime | None = None, counted: list[int] | None = None) -> list[str]:
     """Restore the state before day ``day`` was resolved, so the host can fix moves and close
     it again. Later days are dropped; their queued letters are withdrawn; letters already
     sent stay sent and are returned as a list for the host. Letters received on time for
     the day but after it was closed (``after_close``), and those refused because the game
-    had ended (``after_end``: it goes on now), become ``pending``: the next sync reads them.
+    had ended (``after_end``: it goes on now), become ``pending``: the next sync reads them
+    (``counted``, when given, receives the ids of the ``after_close`` ones). A player whose
+    answer «ходы из него не засчитаны» to such a letter went out gets the new reply marked
+    «(исправлено)» (:func:`mailer.day.reopened.note_refused_letters`), and his letters of the
+    day received after it are read again after it (:mod:`mailer.day.in_place`).
     So do the letters received after the day's (early) close, on time for its deadline, and
     read for a later day meanwhile
     (:func:`mailer.day.reopened.release_reopened_letters`; ``reread``, when given, receives
@@ -681,13 +685,23 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         # letters that came on time for this day but after its close belong to it again: the
         # next sync reads them (DECISIONS.md §2: a letter before the deadline counts)
         # (their «after the results» answers make way for the new reading's reply)
-        late = list(s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)))
+        late = list(s.exec(select(Letter).where(Letter.day == day, Letter.state == LetterState.AFTER_CLOSE)
+                           .order_by(Letter.received, Letter.id)))
+        # (a player told «ходы из него не засчитаны» gets the new reply marked «(исправлено)»:
+        # mailer.day.reopened; his later letters of the day are read again after it when it is
+        # read: mailer.day.in_place)
+        from .reopened import note_refused_letters
+
+        note_refused_letters(s, row, late)
+        if counted is not None:
+            counted.extend(x.id for x in late)
         # and the game is on again: a letter refused because it came after the end (the
         # «Страх» answer that came once the host had ended the game himself) is read again
         late += list(s.exec(select(Letter).where(Letter.state == LetterState.AFTER_END)))
         release_answers(s, late)
         for letter in late:
             back_to_pending(letter)
+            letter.handled = False
             s.add(letter)
         # and so do the letters that came after its (early) close, on time for its deadline,
         # read for a later day meanwhile: the next reading reads them for it, and tells a

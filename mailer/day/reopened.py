@@ -23,14 +23,17 @@ from ..out_state import MAYBE_SENT
 from ..stamp import letters_closed_at
 from ..store import DayInput, DayRow, Letter, Outgoing, dumps, loads, to_db, utc
 from ..when import local_text
+from .in_place import new_reply
 from .later import READ_AGAIN_STATES, _new_replies, corrected_subject, headed
 
-__all__ = ["REOPENED", "release_reopened_letters", "correct_reread_letters"]
+__all__ = ["REOPENED", "release_reopened_letters", "note_refused_letters", "correct_reread_letters"]
 
 #: The kind of the :class:`mailer.store.DayInput` row (``day``: the reopened day) that keeps,
 #: per letter put back by :func:`release_reopened_letters` until it is read again,
 #: ``{"letter": id, "was_day": the day it was read for, "told": whether an answer to that
-#: reading went out, "closed": when the reopened day had been closed}``.
+#: reading went out, "closed": when the reopened day had been closed}``; a letter of the
+#: reopened day itself read after its results (:func:`note_refused_letters`) also has
+#: ``"refused": true``.
 REOPENED = "reopened"
 
 #: States of a later day's letter that ``reopen-day`` reads again for the reopened day.
@@ -69,13 +72,40 @@ def release_reopened_letters(s: Session, row: DayRow) -> list[int]:
     return [x.id for x in letters]
 
 
-def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime) -> list[str]:
+def note_refused_letters(s: Session, row: DayRow, late: list[Letter]) -> None:
+    """For the letters ``late`` of the day ``row`` being reopened that were read after its
+    results (``after_close``: «ходы из него не засчитаны»), about to be read again for it:
+    keep whether that answer went out in a :data:`REOPENED` row (``"refused": true``), so the
+    new reply to a player told so is marked «(исправлено)» (:func:`correct_reread_letters`).
+    (The sender's later letters of the day are read again after them when they are read:
+    :mod:`mailer.day.in_place`.)"""
+    from .in_place import told_ids
+
+    if not late:
+        return
+    told = told_ids(s, late)
+    mine = {x.id for x in late}
+    for old in s.exec(select(DayInput).where(DayInput.kind == REOPENED)):
+        if loads(old.value_json)["letter"] in mine:
+            s.delete(old)
+    closed = letters_closed_at(row)
+    for letter in late:
+        s.add(DayInput(day=row.day, kind=REOPENED, nick=letter.nick or "", at=to_db(closed), value_json=dumps(
+            {"letter": letter.id, "was_day": row.day, "told": letter.id in told, "refused": True})))
+
+
+def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime,
+                           refused: list[str] | None = None) -> list[str]:
     """After a reading: for the letters of :func:`release_reopened_letters` read again (no
     longer pending), a player who had the answer that counted one for a later day gets the
     new reply to it (the last one queued to those letters) headed by a correction and
     subject «(исправлено)» — or, when the new reading queued none, a letter of its own; a
     player never told gets just the new reply. Their :data:`REOPENED` rows are removed (a
-    letter still pending keeps its row). Returns the corrected players' nicks."""
+    letter still pending keeps its row). A letter of the reopened day itself whose answer
+    said «ходы из него не засчитаны» (:func:`note_refused_letters`) and that is now applied
+    gets the reply «(исправлено)» saying it counts now. Returns the nicks corrected for a
+    letter read for a later day; ``refused``, when given, receives those corrected for such
+    a letter of the reopened day."""
     from ..outbox import queue
     from .context import address_of
 
@@ -87,13 +117,19 @@ def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime) -> list[s
         if letter is not None and letter.state == LetterState.PENDING:
             continue  # not read yet (a template error stopped the reading): the next one tells
         s.delete(r)
-        if letter is None or not letter.nick or not value["told"] or letter.day == value["was_day"]:
+        if letter is None or not letter.nick or not value["told"]:
             continue
-        by_nick.setdefault(letter.nick, []).append((value | {"day": r.day, "closed": utc(r.at)}, letter))
+        was_refused = bool(value.get("refused"))
+        if (letter.state != LetterState.APPLIED or letter.day != r.day) if was_refused \
+                else letter.day == value["was_day"]:
+            continue  # (refused: counted no more than the answer said; else: read for the same day)
+        by_nick.setdefault((letter.nick, was_refused), []).append((value | {"day": r.day, "closed": utc(r.at)}, letter))
     corrected = []
-    for nick, pairs in by_nick.items():
-        text = _correction(cfg, pairs)
-        replies = _new_replies(s, [letter for _, letter in pairs])
+    for (nick, was_refused), pairs in by_nick.items():
+        text = _refused_correction(cfg, pairs) if was_refused else _correction(cfg, pairs)
+        # (a later letter of his read again after these stands for them: the newest reply)
+        replies = [new] if was_refused and (new := new_reply(s, nick, pairs[-1][1].day)) is not None \
+            else _new_replies(s, [letter for _, letter in pairs])
         if replies:
             target = replies[-1]
             target.body = headed(target.body, text)
@@ -101,12 +137,14 @@ def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime) -> list[s
             s.add(target)
         else:
             value, letter = pairs[-1]
-            queue(s, cfg, ref=f"reopened:{value['day']}:{nick}:{letter.id}", kind="reply", day=letter.day,
+            queue(s, cfg, ref=f"reopened:{value['day']}:{nick}:{letter.id}" + ("~refused" if was_refused else ""), kind="reply", day=letter.day,
                   to_addr=address_of(cfg, nick), to_nick=nick,
                   subject=cfg.subject(f"исправление: письма дня {value['day']}"),
                   body=f"Здравствуйте, {nick}!\n\n{text}\n\n— Ведущий (письмо составлено автоматически)",
                   now=now)
-        corrected.append(nick)
+        into = (refused if refused is not None else corrected) if was_refused else corrected
+        if nick not in into:
+            into.append(nick)
     return corrected
 
 
@@ -122,3 +160,17 @@ def _correction(cfg: GameConfig, pairs: list[tuple[dict, Letter]]) -> str:
             f"{local_text(value['closed'], cfg.zone)}; {which} до срока дня {day}, поэтому теперь "
             f"{'оно прочитано' if len(pairs) == 1 else 'они прочитаны'} для дня {letter.day}, а не для "
             f"дня {was}, как говорил прежний ответ. В силе то, что написано в этом письме.")
+
+
+def _refused_correction(cfg: GameConfig, pairs: list[tuple[dict, Letter]]) -> str:
+    """The paragraph that heads the new reply to letters of the reopened day that had been
+    read after its results: the answer said their moves did not count; now they do."""
+    value, _letter = pairs[-1]
+    day = value["day"]
+    when = ", ".join(local_text(utc(x.received), cfg.zone) for _, x in pairs)
+    one = len(pairs) == 1
+    return (f"Исправление: ведущий снова открыл день {day}. "
+            + (f"Ваше письмо, полученное {when}, пришло" if one else f"Ваши письма, полученные {when}, пришли")
+            + f" в срок дня {day}, поэтому теперь {'его ходы засчитаны' if one else 'их ходы засчитаны'} "
+            f"в день {day}. Прежний ответ, что ходы из {'него' if one else 'них'} не засчитаны (итоги дня {day} "
+            "тогда уже были подведены), больше не верен; в силе то, что написано в этом письме.")
