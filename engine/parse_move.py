@@ -387,13 +387,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Енотик вчера так хорошо сидел, что я его и сегодня к себе зову»: the pronoun
             # object before the sender's own verb points at the one player named before it;
             # with none or several, asked (never dropped)
-            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
-                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
-                # named before: no move, as before the plural was read
-            else:
-                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-                if back is None:
-                    return kw.j
+            back, asked = _pronoun_back(ctx, clause, lo, kw, pro, action, items)
+            if asked:
+                return kw.j
         if back is None and not loose and kw.cls == V.VOTE and \
                 (you := _dative_you_before(clause, lo, kw)) is not None:
             # «Остап, ты жулик и хитрец, тебе мой голос»: the player spoken to; nobody called
@@ -412,13 +408,9 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             # «Кулёк весь день молчит, за него и голос», «…, ей и голос»: the vote noun ends
             # its phrase and its player stands before it as a pronoun, the one player named
             # before it; with none or several, asked (never dropped)
-            if _plural_only(clause, kw) and not _anyone_before(ctx, clause, lo, pro):
-                pass  # «Ролевая, я её проверял. Её и убираем»: a clan's weak verb, nobody
-                # named before: no move, as before the plural was read
-            else:
-                back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
-                if back is None:
-                    return kw.j
+            back, asked = _pronoun_back(ctx, clause, lo, kw, pro, action, items)
+            if asked:
+                return kw.j
         if back is None and ctx.last_hit is None and not loose:
             # «Графиня Розина подозрительна. Её я и проверяю», «Граф мутный. Его и режу»: no
             # target before, the one player named before the pronoun
@@ -1522,6 +1514,27 @@ _PRONOUN_NOUN_GAP = frozenset({"и", "же", "вот", "то", "мой", "сво
 #: неё и голос»); never «его голос», «её голос» (whose vote: a possessive).
 _DATIVE_PRONOUNS = frozenset({"ему", "ей"})
 _ZA_PRONOUNS = frozenset({"него", "неё", "нее"})
+
+
+def _pronoun_back(ctx, clause, lo: int, kw, pro: int, action, items: list) -> tuple:
+    """``(back, asked)`` for a pronoun object ``pro`` before the sender's verb ``kw``: the
+    target it points at (:func:`_pronoun_named`, ``None`` when asked, and then ``asked`` is
+    True: a problem was added to ``items``), or ``(None, False)`` for a clan's plural weak
+    verb with nobody or several named before it («Ролевая, я её проверял. Её и убираем»: no
+    move, as before the plural was read; «Проверяю X, Y за неё горой, и её убиваем»: asked
+    by the older readings, as before)."""
+    if _plural_only(clause, kw):
+        if not _anyone_before(ctx, clause, lo, pro):
+            return None, False
+        # a clan's plural weak verb: read when one player is named before; with several the
+        # clause is left to the readings it had before this one (they ask as they did)
+        scratch: list = []
+        back = _pronoun_named(ctx, clause, lo, kw, pro, action, scratch)
+        if back is not None:
+            items.extend(scratch)
+        return back, False
+    back = _pronoun_named(ctx, clause, lo, kw, pro, action, items)
+    return back, back is None
 
 
 def _pronoun_named(ctx: Ctx, clause: list[Tok], lo: int, kw, pro: int, action, items: list[Item]):
