@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 
@@ -344,9 +345,12 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
     for line in rep.thread:  # the thread's hint names the day just closed, typed as he types
         line = line.replace("(mafia-mail forum tally — ", f"(mafia-mail forum tally --day {rep.day} — ")
-        # (wrapped to 80 columns as the rest of close-day's report: long lines of names)
-        click.echo(textwrap.fill(retyped(line[:1].upper() + line[1:] + "."), width=80,
-                                 subsequent_indent="  ", break_on_hyphens=False, break_long_words=False))
+        # (wrapped to 80 columns as the rest of close-day's report: long lines of names; a
+        # command in brackets stays on one line, to be copied whole)
+        said = re.sub(r"\(mafia-mail [^)]*\)", lambda m: m.group(0).replace(" ", "\0"),
+                      retyped(line[:1].upper() + line[1:] + "."))
+        click.echo(textwrap.fill(said, width=80, subsequent_indent="  ", break_on_hyphens=False,
+                                 break_long_words=False).replace("\0", " "))
     sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)
