@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from . import grammar_vocab as V
-from .grammar_rules import ASK, Actor, action_for, actor_of, max_targets, problem, repeats_last
+from .grammar_rules import ASK, Actor, action_for, max_targets, problem, repeats_last
 from .lexicon import lexicon
 from .grammar_flags import later_before
 from .grammar_gaps import armed

@@ -23,7 +23,7 @@ from datetime import datetime
 from sqlmodel import Field, SQLModel, select
 
 from .config import GameConfig, merged_words
-from .store import Letter, Store, loads, utc
+from .store import Store, loads, utc
 
 __all__ = ["TaughtWord", "TaughtAlias", "taught", "taught_aliases", "with_taught", "teach", "forget",
            "teach_aliases", "forget_aliases", "action_of", "unread_letters",
