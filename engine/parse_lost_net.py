@@ -58,6 +58,30 @@ _BETWEEN = frozenset({"и", "же", "у", "к", "на", "в", "за", "с", "в�
 _TALK_MARK = re.compile("[«»\"“”„?]")
 
 
+class _Unread:
+    """What a net of this module asks: the sentence ``visible[lo:hi]`` that no rule read
+    (``items``: what the rules read), as an ``unparsed`` problem (reason ``unread``), once per
+    text and never one ``asked`` already; ``out``: the problems so far."""
+
+    def __init__(self, visible: str, items: list[Item], asked: list[Problem]):
+        self.visible, self.items = visible, items
+        self.read = None  # the ranges the rules read, found at the first sentence asked
+        self.quoted = {p.text for p in asked}
+        self.out: list[Problem] = []
+
+    def ask(self, lo: int, hi: int) -> None:
+        """Ask the sentence ``[lo, hi)`` unless a rule read it (its pronoun too, or its move
+        elsewhere in it) or its text was asked already."""
+        if self.read is None:
+            self.read = read_ranges(self.visible, self.items)
+        if overlaps(self.read, lo, hi):
+            return
+        text = self.visible[lo:hi].strip().rstrip(".!…")
+        if text and not asked_already(text, self.quoted):
+            self.out.append(problem(text, "unparsed", "unread"))
+            self.quoted.add(text)
+
+
 def pronoun_unread(ctx: Ctx, visible: str, items: list[Item], moves, asked: list[Problem]
                    ) -> list[Problem]:
     """The problems of the sentences of ``visible`` (the sender's own text) that say one of
@@ -69,9 +93,7 @@ def pronoun_unread(ctx: Ctx, visible: str, items: list[Item], moves, asked: list
     lower = lower_of(visible)
     if len(lower) != len(visible) or _ANY_PRONOUN.search(lower) is None:
         return []
-    read = None
-    quoted = {p.text for p in asked}
-    out: list[Problem] = []
+    net = _Unread(visible, items, asked)
     idx = None
     named_before = False
     for lo, hi in sentence_spans(visible):
@@ -90,15 +112,8 @@ def pronoun_unread(ctx: Ctx, visible: str, items: list[Item], moves, asked: list
         action = _said_on_pronoun(ctx, words)
         if action is None or action in done:
             continue
-        if read is None:
-            read = read_ranges(visible, items)
-        if overlaps(read, lo, hi):
-            continue  # (a rule read the sentence: its pronoun too, or its move elsewhere)
-        text = visible[lo:hi].strip().rstrip(".!…")
-        if text and not asked_already(text, quoted):
-            out.append(problem(text, "unparsed", "unread"))
-            quoted.add(text)
-    return out
+        net.ask(lo, hi)
+    return net.out
 
 
 def _alive(ctx: Ctx, nick: str) -> bool:
@@ -178,24 +193,14 @@ def self_unread(ctx: Ctx, visible: str, items: list[Item], moves, asked: list[Pr
     lower = lower_of(visible)
     if len(lower) != len(visible) or _SELF.search(lower) is None:
         return []
-    read = None
-    quoted = {p.text for p in asked}
-    out: list[Problem] = []
+    net = _Unread(visible, items, asked)
     for lo, hi in sentence_spans(visible):
         if _SELF.search(lower, lo, hi) is None or _TALK_MARK.search(visible, lo, hi):
             continue
         words = clause_words(tokenize_span(visible, lo, hi))
-        if not _said_on_self(words):
-            continue
-        if read is None:
-            read = read_ranges(visible, items)
-        if overlaps(read, lo, hi):
-            continue
-        text = visible[lo:hi].strip().rstrip(".!…")
-        if text and not asked_already(text, quoted):
-            out.append(problem(text, "unparsed", "unread"))
-            quoted.add(text)
-    return out
+        if _said_on_self(words):
+            net.ask(lo, hi)
+    return net.out
 
 
 def _said_on_self(words: list[str]) -> bool:
