@@ -53,10 +53,11 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
+        zone = s.get(Game, 1).timezone
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
-              {i.nick for i in inputs if i.kind == "lost_vote"}, words, s.get(Game, 1).timezone,
+              {i.nick for i in inputs if i.kind == "lost_vote"}, words, zone,
               thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
-        rivals = untimed_rivals(t, latest_letter, hosted, s.get(Game, 1).timezone)
+        rivals = untimed_rivals(t, latest_letter, hosted, zone)
         if rivals:
             told.append(f"{RIVALS_HEAD} (решает ведущий: reopen-day {row.day}, votes import, "
                         "close-day): " + "; ".join(rivals))
@@ -120,11 +121,11 @@ def _tell_no_words(s: Session, row: DayRow, words: dict[str, int], told: list[st
     rule of house rule ``autokill_words`` (DECISIONS.md §7) gives nobody a point that day — a
     fresh host's game skipped it without a word. Not said when the rule is off
     (``autokill_words = 0``, a game played by mail only)."""
-    from engine.state import GameState
+    from ..day.context import load_state  # (the game's state, parsed once per version)
 
     if told is None or words:
         return
-    limit = GameState.from_json(loads(s.get(Game, 1).state_json)).rules.autokill_words
+    limit = load_state(s.get(Game, 1)).rules.autokill_words
     if limit <= 0:
         return
     where = (f"в загруженной ветке форума нет постов дня {row.day}" if loaded
@@ -163,11 +164,15 @@ def _post_named(post_id: str, at: datetime, zone: str) -> str:
     """How the host's line names a thread post: the forum's own post number as it is (he finds
     it on the page); a pasted post (mailer.forum.textpaste: a stored id «t…», a digest he
     cannot find anywhere) by its time in the game's zone ``zone``, «08.12 14:05»."""
-    if not post_id.startswith("t"):
-        return post_id
+    return post_id if not post_id.startswith("t") else _short_time(at, zone)
+
+
+def _short_time(moment: datetime, zone: str) -> str:
+    """``moment`` (aware) as the host's lines of the thread write it, «08.12 14:05» in the
+    game's zone ``zone``."""
     from zoneinfo import ZoneInfo
 
-    return utc(at).astimezone(ZoneInfo(zone)).strftime("%d.%m %H:%M")
+    return utc(moment).astimezone(ZoneInfo(zone)).strftime("%d.%m %H:%M")
 
 
 def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict,
@@ -206,10 +211,8 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
         # the thread as last loaded is older than the day's end: the posts after it are not
         # counted, and a point given by a stale copy can knock players out (a fresh host's
         # copy loaded at noon gave every player a point)
-        from zoneinfo import ZoneInfo
-
-        at = lambda moment: utc(moment).astimezone(ZoneInfo(zone)).strftime("%d.%m %H:%M")  # noqa: E731
-        told.append(f"ветка загружена {at(loaded)}, раньше конца дня {row.day} ({at(day_end)}): посты "
+        told.append(f"ветка загружена {_short_time(loaded, zone)}, раньше конца дня {row.day} "
+                    f"({_short_time(day_end, zone)}): посты "
                     f"после этого не посчитаны, а штрафное очко за слова по ней получили "
                     f"{len(stale)} из {len(t.players)} игроков; если ветка неполная — reopen-day {row.day}, "
                     "forum sync или forum import, close-day")
