@@ -1093,25 +1093,36 @@ def _host_home(ctx: Ctx, clause: list[Tok], start: int, stop: int):
 #: Words between an object said first and its verb («Хлестакова же и убиваем»).
 _OBJECT_GLUE = frozenset({"же", "и", "тоже", "сегодня", "ночью"})
 
+#: Words that join two clauses whose objects are said first («Шкафа проверяю, а Буку убиваем»).
+_OBJECT_JOINS = frozenset({"и", "а", "но"})
+
 
 def _objects_first(ctx: Ctx, clause: list[Tok], lo: int, kw: Kw, nxt: Kw) -> int | None:
     """«Шкафа проверяю, Буку убиваем», «Хлестакова — проверяю, Хлестакова же и убиваем»: a
-    name right before ``kw`` (a dash between allowed) and, after a comma, a name right before
-    the next keyword ``nxt``: each verb's object is said first, so ``kw`` reads nothing after
-    the comma. Returns the comma's index, or None."""
-    comma = kw.j
-    if comma >= nxt.i or clause[comma].w != "," or comma + 1 >= nxt.i:
+    name right before ``kw`` (a dash or words of ``_OBJECT_GLUE`` between allowed) and, after
+    a comma, a name right before the next keyword ``nxt``: each verb's object is said first,
+    so ``kw`` reads nothing after the comma. The two may also be joined by «и» / «а» / «но», with or without the comma
+    («Шкафа проверяю, а Буку убиваем», «Шкафа проверяю и Буку убиваем»). Returns the index of
+    the comma or joining word, or None."""
+    comma = k = kw.j
+    if k < nxt.i and clause[k].w == ",":
+        k += 1
+    if k < nxt.i and clause[k].w in _OBJECT_JOINS:
+        k += 1
+    if k == comma or k >= nxt.i:
         return None
     words = clause_words(clause)
-    hit = nick_at(ctx, clause, words, comma + 1)
+    hit = nick_at(ctx, clause, words, k)
     if hit is None:
         return None
-    k = comma + 1 + hit.length
+    k += hit.length
     while k < nxt.i and clause[k].w in _OBJECT_GLUE:
         k += 1
     if k != nxt.i:
         return None
     end = kw.i - 1 if kw.i > lo and clause[kw.i - 1].w in ("—", "-") else kw.i
+    while end > lo and clause[end - 1].w in _OBJECT_GLUE:
+        end -= 1
     for s in range(lo, end):
         before = nick_at(ctx, clause, words, s)
         if before is not None and s + before.length == end:
