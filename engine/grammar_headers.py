@@ -158,10 +158,7 @@ def from_clan(clause: list[Tok], start: int) -> int | None:
     X», «Этой ночью от нас уходят двое: X и Y»: a clause opening with the clan as the giver
     (time words, «а», «и ещё» aside) names the clan kill. Returns the index where the names
     start; None when the clause is no such heading."""
-    k = start
-    if k + 2 < len(clause) and clause[k].w == "по" and clause[k + 1].w == "делу" and \
-            clause[k + 2].w in (":", "—"):
-        k += 3  # «По делу: ночью от нас — X»: a label of the letter's business part
+    k = _topic_label(clause, start)  # «По делу: ночью от нас — X», «Теперь по клану: …»
     while k < len(clause) and (not clause[k].word and clause[k].w == "," or
                                clause[k].w in _FROM_CLAN_OPENERS):
         k += 1
@@ -193,11 +190,27 @@ def from_clan(clause: list[Tok], start: int) -> int | None:
     return k
 
 
+#: Words that may open a topic label before its «по»/«про» («Теперь по клану:», «А по делу:»).
+_LABEL_OPENERS = frozenset({"теперь", "а", "ну", "итак", "так", "и", "дальше", "далее"})
+
+
+def _topic_label(clause: list[Tok], start: int) -> int:
+    """The index after a topic label opening the clause at ``start``: «по» or «про» and one
+    word, then «:» or «—» («По делу: …», «Теперь по клану: …», «Про ночь: …»), after at most
+    one word of :data:`_LABEL_OPENERS`; ``start`` itself when there is none. The label only
+    says what part of the letter follows."""
+    k = start + (start < len(clause) and clause[start].w in _LABEL_OPENERS)
+    if k + 2 < len(clause) and clause[k].w in ("по", "про") and clause[k + 1].word and \
+            clause[k + 2].w in (":", "—"):
+        return k + 3
+    return start
+
+
 #: Words before «от клана» in its heading («А от клана …», «И ещё, от фирмы: …»).
 _FROM_CLAN_OPENERS = frozenset({"а", "и", "еще", "ещё", "этой", "ночью", "сегодня", "ну"})
 
 #: The words such a heading may open with (a cheap test before :func:`from_clan`).
-CLAN_OPENERS = _FROM_CLAN_OPENERS | {"от", "для"}
+CLAN_OPENERS = _FROM_CLAN_OPENERS | _LABEL_OPENERS | {"от", "для", "по", "про"}
 
 
 #: «Сегодня — X» from a swindler whose letter has branches: his swindle's target; from

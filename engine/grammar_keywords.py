@@ -841,13 +841,21 @@ def _others_vote(clause: list[Tok], words: list[str], i: int, idx: NameIndex,
     the subject first («Кузя перевёл свой голос на Сову», «она отдала голос Кузе», «Скворец
     свой голос отдаёт Сове»): another player's vote told, no vote of the sender's. «Отдал
     голос Кузе», with no subject, stays his. A subject that is the sender's own nick
-    (``own``) tells his own vote in the third person («Сова пишет голос за X» from Сова)."""
+    (``own``) tells his own vote in the third person («Сова пишет голос за X» from Сова).
+    A reflexive verb before the noun («-ся», «-сь») takes no object: «… где он находится
+    голос X» (a run-on line) ends the talk there, the vote is the sender's."""
     k = _skip_told(clause, words, i - 1, -1)
-    if k >= 1 and _told_verb(clause, words, k):
+    if k >= 1 and _told_verb(clause, words, k) and not _reflexive(words[k]):
         return _subject_at(clause, words, _skip_told(clause, words, k - 1, -1), idx, own)
     after = _skip_told(clause, words, i + 1, 1)
     return after < len(clause) and _told_verb(clause, words, after) and \
         _subject_at(clause, words, _skip_told(clause, words, i - 1, -1), idx, own)
+
+
+def _reflexive(word: str) -> bool:
+    """True when ``word`` is a reflexive verb form («находится», «боялась», «смеюсь»), which
+    governs no accusative object in Russian."""
+    return len(word) > 4 and word.endswith(("ся", "сь")) and is_verb(word)
 
 
 def _nick_subject(clause: list[Tok], words: list[str], i: int, idx: NameIndex,

@@ -317,7 +317,8 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # «За Чингачгука.» alone: the vote; the witness's «Сегодня за Холмсом.»: his watch
         at = agreed_with(ctx, clause, start)  # («Согласна с X, тоже за Y»: from «тоже»)
         kws = [Kw(V.VOTE, at, at, weak=True) if za is None else Kw(V.WATCH, za, za + 1, weak=True)]
-    if not kws and member is None and not excluded and clause[start].w in GIVE:
+    if not kws and member is None and not excluded and (clause[start].w in GIVE or (
+            start + 1 < len(clause) and clause[start + 1].w in GIVE)):
         kws = gives_them(ctx, clause, start)  # «У меня два голоса. Отдаю их: X и Y.»
     if not kws and member is None and not excluded and ctx.votes > 1:
         kws = votes_header(ctx, clause, start)  # «…по два голоса. Мои: X и Y.»

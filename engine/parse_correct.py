@@ -441,6 +441,14 @@ def correction(ctx: Ctx, clause: list[Tok], prev: Prev | None, adjacent: bool,
     elif not only_fillers(clause, after, len(clause)) and not _sealed(clause, after):
         comma = next((n for n in range(after, len(clause)) if clause[n].w in (",", "(", "—")),
                      None)
+        if after < len(clause) and clause[after].w == ":" and (comma is None or comma > after) \
+                and k0 > 0 and not any(clause[n].word and nick_at(ctx, clause, words, n) is not None
+                                       for n in range(after + 1, len(clause))) and \
+                all(kw.weak for kw in find_keywords(clause[after + 1:], set(),
+                                                    name_index(ctx.nicks))):
+            comma = after  # «Хотя нет, лучше Y: к ней все ходят в гости»: the reason after a
+            # colon, naming nobody (a move word there that needs a name is no move of its
+            # own; a player or another move word after the colon keeps the clause asked)
         first_end = k + hit.length
         if after > first_end and clause[first_end].w == "," and (any(
                 t.word and predicate(t.w) for t in clause[after:after + 4]) or

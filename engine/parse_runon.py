@@ -21,7 +21,8 @@ from . import grammar_vocab as V
 from .grammar_keywords import find_keywords, keyword_first
 from .grammar_tokens import Tok, clause_words
 from .grammar_plans import IF_WORDS
-from .words import is_verb, third_person
+from .parse_unread_words import SPEECH
+from .words import is_verb, morph, third_person
 
 _W = attrgetter("w")  # a token's normalised text
 
@@ -225,7 +226,8 @@ def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
     if end > a.j and words[end - 1] in ("и", "а", "или", "либо"):
         return None
     target = _target_end(clause, words, a.j, end, idx)
-    if target is None or _names_someone(clause, words, target, end, idx):
+    if target is None or (_names_someone(clause, words, target, end, idx) and
+                          not _own_vote_after_talk(clause, words, target, b, idx)):
         return None
     if is_verb(words[b.i]) and end - 2 >= a.j and words[end - 2] in ("и", ","):
         return None  # «ворую у Мурки и Совушку мочим»: the last name may be the verb's object
@@ -233,6 +235,40 @@ def _clause_end(clause: list[Tok], words: list[str], a, b, idx) -> int | None:
         return None  # «орка режу и за него же голосую»: the pronoun is the next verb's object
     # (a refusal's plain words are scanned too: «охоту не шлю может завтра поохочусь на X»)
     return _plan_start(words, a.j if target == end else target, end)
+
+
+#: Words right before a vote noun that make it somebody else's words («… сказал что голос
+#: X», «… мол голос X»): no cut there.
+_REPORTING = frozenset({"что", "чтобы", "мол", "типа", "якобы", "дескать"})
+
+
+def _own_vote_after_talk(clause: list[Tok], words: list[str], lo: int, b, idx) -> bool:
+    """True when keyword ``b`` is a vote noun («голос», «голоса») that a player completes
+    right after it, and the plain words ``clause[lo:b.i]`` between the move before and it
+    hold pronouns only, no nickname («шизю X пусть знает где он находится голос Y», «шизю X
+    она мне вчера сказала что у меня сечка ужас какой голос Y»): a pronoun there cannot be
+    the vote noun's object (its player follows it), so the talk ends before the vote. Not
+    when the words right before the noun report somebody's words («…сказал что голос Y»,
+    a verb of saying or «что», «мол» there)."""
+    if b.cls != V.VOTE or words[b.i] not in _VOTE_NOUNS or is_verb(words[b.i]):
+        return False
+    nxt = b.j
+    while nxt < len(words) and words[nxt] in V.PREPOSITIONS:
+        nxt += 1
+    if nxt >= len(words) or words[nxt] in _SELF or words[nxt] in V.PRONOUNS or \
+            idx.exact(words, nxt, None) is None and not _player_at(clause, words, nxt, idx):
+        return False
+    if any(idx.exact(words, k, None) is not None or words[k] in IF_WORDS
+           for k in range(lo, b.i)):
+        return False
+    before = words[max(lo, b.i - 2):b.i]
+    return not any(w in _REPORTING or w in _SAYING_FORMS or
+                   any(p.normal_form in SPEECH for p in morph().parse(w)[:1])
+                   for w in before)
+
+
+#: Short forms of saying that the morphology may miss.
+_SAYING_FORMS = frozenset({"грит", "грю", "пишет", "велел", "велела", "сказал", "сказала"})
 
 
 def _named_before(clause: list[Tok], words: list[str], lo: int, at: int, idx) -> bool:

@@ -76,11 +76,19 @@ _GIVE_SKIP = frozenset({"их", "так", "сегодня", ":", "—", "-", "с
                         "обa", "обоих", "оба-два"})
 
 
+#: Words for the day's two votes that may open the clause before the verb of giving («Оба
+#: отдаю так: X и Y», «Обе отдаю: X, Y»).
+_BOTH_FIRST = frozenset({"оба", "обе", "обa", "их", "свои", "мои"})
+
+
 def gives_them(ctx: Ctx, clause: list[Tok], start: int) -> list[Kw]:
     """«У нас сегодня два голоса. Отдаю их так: Бегемот и Доцент.»: a clause opening with a
     verb of giving and «их», right after a clause that speaks of votes, gives those votes: a
-    vote keyword over the verb (empty list when the clause is none)."""
-    k = start
+    vote keyword over the verb (empty list when the clause is none). The verb may follow a
+    word for the votes (:data:`_BOTH_FIRST`: «Голосов два. Оба отдаю так: X и Y»); the two
+    names are then needed as well."""
+    k = start + (start + 2 < len(clause) and clause[start].w in _BOTH_FIRST and
+                 clause[start + 1].w in GIVE)  # («Оба отдаю так: X и Y»)
     if k + 1 >= len(clause) or clause[k].w not in GIVE:
         return []  # (not «оба отдаю Вишне»: both votes to one player is asked elsewhere)
     if not any(t.word and t.w.startswith("голос") for t in ctx.prev_clause):
@@ -109,7 +117,7 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     """«Голоса сегодня, раз уж ярость, отдаю X и Y», «Свои два голоса я, подумав, отдаю X»:
     a vote word with no name after it and a verb of giving later in its clause, only a
     remark without names between them: the vote's names follow the verb (the keyword is
-    stretched over it)."""
+    stretched over it), perhaps after «за» («…, согласно событию дня, отдаю за X и за Y»)."""
     idx = name_index(ctx.nicks)
     words = clause_words(clause)
     drop = None
@@ -130,6 +138,8 @@ def given_later(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 for k in range(kw.j, g)):
             continue
         at = g + 1 + (g + 2 < len(clause) and words[g + 1] in V.TITLES)  # («синьору Вито»)
+        if at + 1 < len(clause) and words[at] == "за":
+            at += 1  # «Голоса, согласно событию дня, отдаю за X и за Y»: «за» before the names
         if (nick_at(ctx, clause, words, at) is not None or _points_back(words, g + 1)) and any(
                 clause[k].word and words[k] not in V.FILLERS for k in range(kw.j, g)):
             kws[n] = Kw(V.VOTE, kw.i, g + 1, weak=kw.weak)  # (fillers alone are read past)
