@@ -6,6 +6,7 @@ import re
 
 from engine import grammar_tokens as GT
 from engine import grammar_windows as GW
+from engine import parse_doubt as PD
 from engine import parse_lost_net as LN
 from engine import textnorm_idioms as TI
 from engine import textnorm_learner as TL
@@ -22,6 +23,8 @@ _OWN_AFTER_OTHERS = re.compile(
     r"(?=\s*(?:(?:а|но|ну|ну\s+а)\s+)?я\s*(?:[—–-]\s*)?за\s+(?!(?:то|это|того|него|неё|нее|"
     r"них|всех|обоих|обеих|себя|меня|тебя|вас|нас)\b)\w)")
 _THAT_IS_SHORT = re.compile(r"(?i)(?<!\w)(?:т\s?\.\s?е(?!\w)|то(?:есть|ись|исть|есь)(?!\w))")
+_WISH_WORD = re.compile(r"(?<![^\W\d_])бы?(?![^\W\d_])")
+_HEDGE_OR_CHOICE = re.compile(r"может|mozhet|мб|сам|" + _WISH_WORD.pattern)
 _EYES = re.compile(
     r"(?i)(?<![^\W\d_])(глаз)[ \t]+(с|со)[ \t]+([^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}?)"
     r"[ \t]+(не)[ \t]+(спускаю|спущу|спускаем|спустим|свожу|сведу|сводим|сведем|сведём)"
@@ -45,14 +48,19 @@ def test_patterns_opening_with_their_first_letter_find_the_same():
               "не", "НЕ", "спускаю", "сведу", "Сведём", "Лось", "Кузя", "а", "ну", "но", "я",
               "Я", "за", "ЗА", "то", "него", " ", " ", ",", "\t", "\n", "-", "—", ".", "!", "?",
               "_", "1", "ᲂ", "x", "'", "т", "Т", "\u1c84", "\u1c85", "то", "ТО", "есть", "ись",
-              "исть", "есь", "О"]
+              "исть", "есь", "О", "б", "бы", "Б", "может", "мб", "сам"]
     for text in _texts(pieces, 6_000, 56, most=16):
         for old, new in ((_ANY_PRONOUN, LN._ANY_PRONOUN), (_OWN_AFTER_OTHERS, TV._OWN_AFTER_OTHERS),
-                         (_EYES, TI._EYES), (_THAT_IS_SHORT, GT._THAT_IS_SHORT)):
+                         (_EYES, TI._EYES), (_THAT_IS_SHORT, GT._THAT_IS_SHORT),
+                         (_WISH_WORD, PD._WISH_WORD)):
             assert _found(new.finditer(text)) == _found(old.finditer(text)), (text, old.pattern)
             for at in range(0, len(text) + 1, 3):
                 a, b = old.search(text, at), new.search(text, at)
                 assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), text
+            for lo in range(0, len(text) + 1, 4):
+                a, b = _HEDGE_OR_CHOICE.search(text, lo, len(text) - lo // 2), \
+                    PD._HEDGE_OR_CHOICE(text, lo, len(text) - lo // 2)
+                assert (a and a.span()) == (b and b.span()), text
 
 
 def test_first_letters_have_no_other_case_forms():
