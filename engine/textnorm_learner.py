@@ -255,19 +255,10 @@ def _verb_change(tag, number: str, today_told: bool) -> bool:
     return tag.person == "1per" and tag.number != number
 
 
-@functools.lru_cache(maxsize=20_000)
-def _move_verb_beside(word: str, pronoun: str) -> bool:
-    """True when ``word`` (as written) beside the pronoun ``pronoun`` (as written: «я»,
-    «Мы») has a first-person form of the pronoun's number that is a move word
-    (:func:`_first_person` true): the cheap test of :func:`_verbs_fixed`, remembered per
-    pair as written (no normalising of both words again at each «я» of a long letter)."""
-    return bool(_first_person(norm(word), _PRONOUNS[norm(pronoun)]))
-
-
 def _verbs_fixed(text: str) -> str:
     """Move verbs put in the person and number of their «я»/«мы» (module docstring)."""
     if not _PRONOUN_RE.search(text) or not any(
-            _move_verb_beside(w, m.group(0))
+            _first_person(norm(w), _PRONOUNS[norm(m.group(0))])
             for m in _PRONOUN_RE.finditer(text) for w in _beside(text, m)):
         return text  # (no move verb beside «я»/«мы»: most letters)
     yesterday = _YESTERDAY.search(text) is not None

@@ -9,12 +9,10 @@ from engine import grammar_windows as GW
 from engine import parse_doubt as PD
 from engine import parse_lost_net as LN
 from engine import textnorm_idioms as TI
-from engine import textnorm_learner as TL
 from engine import textnorm_sender as TSe
 from engine import textnorm_short as TSh
 from engine import textnorm_typing as TT
 from engine import textnorm_votes as TV
-from engine.words import norm
 
 #: The forms before the rewrites (the plain ones, tried at every character).
 _ANY_PRONOUN = re.compile(r"(?<!\w)(?:е(?:го|ё|е|му|й|ю)|и[хм]|н(?:его|её|ее|ему|ей|ею|их|им))(?!\w)")
@@ -106,10 +104,3 @@ def test_seniority_roster_read_once_reads_the_same():
         "Петрович старший. и Палыч младший."
     assert TSh.short_seniority("палыч мл", ("Лось", "Кузя")) == "палыч мл"
     assert TSh.short_seniority("Мл и палыч мл", ("Мл", "Палыч-младший")) == "Мл и палыч мл"
-
-
-def test_move_verb_beside_is_the_first_person_test():
-    for word, pronoun in (("проверил", "я"), ("лечит", "Я"), ("убиваем", "мы"), ("кажется", "я"),
-                          ("проверяет", "МЫ"), ("Лось", "я")):
-        assert TL._move_verb_beside(word, pronoun) == \
-            bool(TL._first_person(norm(word), TL._PRONOUNS[norm(pronoun)]))
