@@ -67,7 +67,7 @@ def _initials_unended(visible: str, low: str) -> str:
     there), nor «Я» (the pronoun ending a sentence). The dot of a name's trailing initial
     with a word in lower case after it is blanked too («Oksana K. и Саня Рельс»)."""
     out = None
-    for m in _capital_dots(_INITIAL, visible):
+    for m in _INITIAL.finditer(visible):
         if m.group()[0] == "Я":
             continue
         prev = _LAST_WORD.search(visible, max(0, m.start() - 40), m.start())
@@ -75,27 +75,13 @@ def _initials_unended(visible: str, low: str) -> str:
             continue  # «Наташу Г. Лечу …»: a name's trailing initial, perhaps a sentence's end
         out = out or list(low)
         out[m.end() - 1] = " "
-    for m in _capital_dots(_TRAILING_INITIAL, visible):
+    for m in _TRAILING_INITIAL.finditer(visible):
         prev = _LAST_WORD.search(visible, max(0, m.start() - 40), m.start())
         if m.group()[0] == "Я" or prev is None or not prev.group(1)[:1].isupper():
             continue
         out = out or list(low)  # «Голоса: Oksana K. и Саня Рельс»: a name's trailing
         out[m.end() - 1] = " "  # initial, the sentence goes on in lower case after it
     return low if out is None else "".join(out)
-
-
-def _capital_dots(pattern: re.Pattern, visible: str):
-    """The matches of ``pattern`` (:data:`_INITIAL` or :data:`_TRAILING_INITIAL`) in
-    ``visible``, as ``pattern.finditer(visible)`` gives them: every match is a capital and
-    the dot right after it, so it is tried only right before each dot (C-level
-    ``str.find``), where the pattern's set would stop at every capital of a long letter; two
-    matches never overlap (a dot is no capital)."""
-    match = pattern.match
-    at = visible.find(".", 1)
-    while at >= 0:
-        if (m := match(visible, at - 1)) is not None:
-            yield m
-        at = visible.find(".", at + 1)
 
 
 #: A capital letter alone, then a dot and a word in lower case: with a capitalised word

@@ -5,7 +5,6 @@ import random
 import re
 
 from engine import grammar_tokens as GT
-from engine import grammar_windows as GW
 from engine import parse_doubt as PD
 from engine import parse_lost_net as LN
 from engine import textnorm_idioms as TI
@@ -74,14 +73,12 @@ def test_first_letters_have_no_other_case_forms():
         {"т", "Т", "\u1c84", "\u1c85"}
 
 
-def test_matches_tried_at_their_mark_alone_are_the_scans():
+def test_doubled_verbs_tried_at_the_hyphens_alone_are_the_scan():
     pieces = ["посмотрю", "проверю", "бью", "у", "ю", "Ю", "ь", "У", "-", "--", "Лечу", "лечу",
               "А", "Б", "Я", "К", ".", ". ", " ", "Блока", "Гагарина", "и", "Лось", "x", "Dr",
               "\n", ",", "_", "1", "ё", "Ё"]
     for text in _texts(pieces, 6_000, 57, most=18):
         assert _found(TT._doubled_matches(text)) == _found(TT._DOUBLED.finditer(text)), text
-        for pattern in (GW._INITIAL, GW._TRAILING_INITIAL):
-            assert _found(GW._capital_dots(pattern, text)) == _found(pattern.finditer(text)), text
 
 
 def test_marks_found_by_in_tests():
