@@ -868,7 +868,9 @@ def _clauses(visible: str, idx, extra: frozenset[str], talk=None, beside_self=No
     :class:`Talk` a sentence (each is one clause), cut into words only when it may hold a
     correction mark."""
     known = _known_word(idx)
-    lower = visible == visible.lower()  # no capital anywhere (one C-level pass, not a loop)
+    # no capital anywhere (one C-level pass, not a loop; the lowered letter is remembered for
+    # the reading windows' :func:`engine.grammar_hot.lowered`, which lowers it again else)
+    lower = visible == lower_of(visible)
     dropped: list = []
     windows = reading_windows(visible, extra, talk, dropped, beside_self)
     if dropped:

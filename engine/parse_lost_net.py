@@ -47,7 +47,11 @@ _PRONOUNS = frozenset({"его", "её", "ее", "ему", "ей", "ею", "их
                        "нему", "ней", "нею", "них", "ним"})
 
 #: The cheap test: a letter holding none of :data:`_PRONOUNS` asks nothing here.
-_ANY_PRONOUN = re.compile(r"(?<!\w)(?:е(?:го|ё|е|му|й|ю)|и[хм]|н(?:его|её|ее|ему|ей|ею|их|им))(?!\w)")
+#: (``(?<!\w)(?:е(?:го|…)|и[хм]|н(?:его|…))(?!\w)`` with each branch opening with its
+#: letter and the look-behind after it: ``re`` then skips along to each «е», «и», «н» at C
+#: speed instead of trying the look-behind at every place; the same matches, half the time.)
+_ANY_PRONOUN = re.compile(r"(?:е(?<!\w.)(?:го|ё|е|му|й|ю)|и(?<!\w.)[хм]|"
+                          r"н(?<!\w.)(?:его|её|ее|ему|ей|ею|их|им))(?!\w)")
 
 #: Words between the verb and its pronoun that keep the pronoun the verb's object («убираем
 #: и её», «ворую у него», «её же и убираем»).

@@ -8,6 +8,7 @@ Pure; the text is returned unchanged when it holds no such short word.
 
 from __future__ import annotations
 
+import functools
 import re
 
 #: The short forms of the words of seniority and the words they stand for (any gender).
@@ -25,6 +26,28 @@ def _words(nick: str) -> list[str]:
     return [w.replace("ё", "е") for w in re.findall(r"[^\W\d_]+", nick.lower())]
 
 
+@functools.lru_cache(maxsize=64)
+def _roster_words(nicks: tuple[str, ...]
+                  ) -> tuple[dict[str, list[tuple[str, list[str]]]], frozenset[str]]:
+    """What :func:`short_seniority` reads of a roster, made once per roster: (short word →
+    [(its full word, the nick's other words)] for each nick holding a full word of
+    :data:`_SHORT`, the words of all nicks). The first is empty when no nick holds a full
+    word, or when a nick holds a short word itself («Николай Ст.»): the text is then
+    returned as written. Never change the answer (it is shared)."""
+    full: dict[str, list[tuple[str, list[str]]]] = {}  # short word → (full word, other words)
+    plain: set[str] = set()
+    for nick in nicks:
+        words = _words(nick)
+        plain.update(words)
+        for short, longs in _SHORT.items():
+            for long in longs:
+                if long in words:
+                    full.setdefault(short, []).append((long, [w for w in words if w != long]))
+    if any(short in plain for short in full):
+        full = {}
+    return full, frozenset(plain)
+
+
 def _same_word(word: str, nick_word: str) -> bool:
     """True when ``word`` (lower case) is a case form of ``nick_word``: the same first
     letters, at least four or the whole of a shorter word («палыча» of «палыч»)."""
@@ -38,19 +61,11 @@ def short_seniority(text: str, nicks: tuple[str, ...]) -> str:
     beside a form of another word of that nick («голоса мастер палыч, палыч мл» → «…, палыч
     младший»; «мл. Палыча» → «младший Палыча»). Not when a nick holds the short word itself
     («Николай Ст.»), nor when two nicks' words would fit (each is then read as written)."""
+    full, plain = _roster_words(nicks)
+    if not full:
+        return text  # (no nick holds a word of seniority: most rosters, no look at the text)
     low = text.lower()
     if "мл" not in low and "ст" not in low:
-        return text
-    full: dict[str, list[tuple[str, list[str]]]] = {}  # short word → (full word, other words)
-    plain: set[str] = set()
-    for nick in nicks:
-        words = _words(nick)
-        plain.update(words)
-        for short, longs in _SHORT.items():
-            for long in longs:
-                if long in words:
-                    full.setdefault(short, []).append((long, [w for w in words if w != long]))
-    if not full or any(short in plain for short in full):
         return text
 
     def written_out(m: re.Match) -> str:

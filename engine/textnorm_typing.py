@@ -545,6 +545,21 @@ def _number(words: list[str]) -> str | None:
 _DOUBLED = re.compile(r"[юуьЮУЬ]-([а-яёА-ЯЁ]+[юуЮУ])(?![\w-])")
 
 
+def _doubled_matches(text: str):
+    """The matches of :data:`_DOUBLED` in ``text``, as ``_DOUBLED.finditer(text)`` gives them:
+    every match opens with one letter and a hyphen, so it is tried only right before each
+    hyphen (C-level ``str.find``), never at a place inside the match before (``finditer``
+    goes on from a match's end); its set of first letters holds common letters, tried at
+    most characters of a long letter."""
+    pos = 0
+    at = text.find("-", 1)
+    while at >= 0:
+        if at - 1 >= pos and (m := _DOUBLED.match(text, at - 1)) is not None:
+            yield m
+            pos = m.end()
+        at = text.find("-", at + 1)
+
+
 def doubled_verbs(text: str) -> str:
     """``text`` with a doubled verb of the spoken style split: «посмотрю-проверю Щукаря» →
     «посмотрю проверю Щукаря», when both halves read as verbs of the first person singular and
@@ -553,7 +568,7 @@ def doubled_verbs(text: str) -> str:
     if "-" not in text:
         return text
     cuts = []
-    for m in _DOUBLED.finditer(text):
+    for m in _doubled_matches(text):
         lo = m.start()
         while lo > 0 and text[lo - 1] in _CYR_LETTERS:
             lo -= 1
