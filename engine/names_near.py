@@ -202,8 +202,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if len(owners) > 1 and len(in_parts) == 1 and in_parts <= owners and kind == "name" \
             and all(CYR.search(n) and not LAT.search(n) for n in owners):
         # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
-        # share; when Людмила_Сад is dead the other is no reading taken in her place
-        return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
+        # share; when Людмила_Сад is dead the other is no reading taken in her place; but a
+        # pet form («Лесю» for «Леся из 7-й») leaves the holder of the full name («Олеся
+        # Мазь») the reading when the nick so spelled is dead
+        own = None if index.full_name_holders(word, owners - in_parts) else next(iter(in_parts))
+        return NameHit(None, tuple(sorted(owners)), kind, spelled=own)
     if owners:
         return hit(sorted(owners), kind)
     limit = max_distance(len(word))
