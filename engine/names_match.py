@@ -26,7 +26,7 @@ from .names_given import (
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens, short_said
-from .names_near import DIGITS, near_reading, numbered_reading, same_number
+from .names_near import DIGITS, holds_patronymic, near_reading, numbered_reading, same_number
 
 #: Words that take a move back («не, стоп, …», «отбой»): never a reading of a nick by a word,
 #: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
@@ -606,6 +606,15 @@ class NameIndex:
                 # Лис dead is refused, never «Лиса Алиса»)
                 return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
                                                           if n != fit[0]), "exact", 1)
+        if len(owners) == 1 and others and is_patronymic(w) and \
+                holds_patronymic(w, next(iter(owners))) and \
+                not any(holds_patronymic(w, n) for n in others):
+            # «ЛИНЧУЮ МИХАЛЫЧА»: the one-word nick «Михалыч» as it is spelt, not «Николай
+            # Михайлович» by the spoken form of his patronymic (a dead «Михалыч» is refused,
+            # never handed to him: spelled)
+            nick = next(iter(owners))
+            return NameHit(nick, (nick,) + tuple(n for n in nicks if n != nick), "exact", 1,
+                           spelled=nick)
         # «за Петровича» with the nick Петрович dead and «Николай Петрович» alive: the whole
         # nick is the reading; the word of a longer nick is none taken in its place
         named = names_written(w)
