@@ -26,7 +26,7 @@ from .names_given import (
 from .names_hit import NameHit, hit, initials_of, latin_read
 from .names_memo import remembered_by_word
 from .names_merge import merge_tokens, short_said
-from .names_near import DIGITS, near_reading, numbered_reading, same_number
+from .names_near import DIGITS, holds_patronymic, near_reading, numbered_reading, same_number
 
 #: Words that take a move back («не, стоп, …», «отбой»): never a reading of a nick by a word,
 #: a part or a pet form («Стоп-Кран», «Отбой_77»); the whole nick as written still is.
@@ -606,6 +606,15 @@ class NameIndex:
                 # Лис dead is refused, never «Лиса Алиса»)
                 return NameHit(fit[0], (fit[0],) + tuple(n for n in sorted(owners)
                                                           if n != fit[0]), "exact", 1)
+        if len(owners) == 1 and others and is_patronymic(w) and \
+                holds_patronymic(w, next(iter(owners))) and \
+                not any(holds_patronymic(w, n) for n in others):
+            # «ЛИНЧУЮ МИХАЛЫЧА»: the one-word nick «Михалыч» as it is spelt, not «Николай
+            # Михайлович» by the spoken form of his patronymic (a dead «Михалыч» is refused,
+            # never handed to him: spelled)
+            nick = next(iter(owners))
+            return NameHit(nick, (nick,) + tuple(n for n in nicks if n != nick), "exact", 1,
+                           spelled=nick)
         # «за Петровича» with the nick Петрович dead and «Николай Петрович» alive: the whole
         # nick is the reading; the word of a longer nick is none taken in its place
         named = names_written(w)
@@ -802,11 +811,40 @@ class NameIndex:
         rivals = self._carriers(written, found.nick) - self.foreign_named
         if not rivals:
             return found
-        # the nick's own word as written («Лёху» for «Лёха.Backend») stays the reading when
-        # that player is dead: refused, never handed to a rival in his place (spelled)
-        own = found.nick if self._literal_word(word, found.nick) else None
+        # the nick's own word as written («Серёгу» for «Серёга Лом») stays the reading when
+        # that player is dead: refused, never handed to a patronymic rival in his place
+        # (spelled); but a rival called by that name by a word of his own («Лесю» for
+        # «Леся из 7-й» dead and «Олеся Мазь» alive) is the reading the game leaves
+        own = found.nick if self._literal_word(word, found.nick) and \
+            not self.full_name_holders(word, rivals) else None
         return NameHit(None, tuple(sorted(rivals | {found.nick})), found.kind, found.length,
                        spelled=own)
+
+    @staticmethod
+    def full_name_holders(word: str, nicks) -> set[str]:
+        """The nicks of ``nicks`` that hold, as a word of their own, the full given name the
+        short or pet form ``word`` is a form of («Олеся Мазь», «Валентин», «Катерина
+        Петровна», «Olga_K» for «Олю», «Валю», «Катю»; the folk full form cut before its
+        first consonant counts: «Катерина» for Екатерина). A dead player whose nick is
+        spelled with that short form («Оля-Проводница») does not keep the word from them:
+        a woman named Ольга is called Оля as well, so the game's one living reading is hers
+        (:meth:`_name_rivals`, :func:`engine.names_near.near_reading`). Empty when ``word``
+        is a full name itself («Галину» stays Галина_П's, never «Галочка»'s) or names none.
+        """
+        if full_names(word):
+            return set()
+        named = names_listed(word)
+        if not named:
+            return set()
+        out = set()
+        for nick in nicks:
+            for w in re.findall(r"[^\W\d_]+", norm(nick)):
+                w = cyrillic_reading(w) if w.isascii() else w
+                if len(w) >= 4 and (full_names(w) & named or
+                                    any(n.endswith(w) and n != w for n in names_listed(w) & named)):
+                    out.add(nick)
+                    break
+        return out
 
     def _full_name_rivals(self, word: str, found: NameHit) -> NameHit:
         """``found`` (one nick, reached by a full given name ``word`` that is a word of it:

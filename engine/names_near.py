@@ -24,8 +24,8 @@ from .names_pets import (
 from .grammar_vocab import kin_word
 from .translit import cyrillic_reading
 from .words import (
-    CYR, LAT, THRESHOLDS, is_known_word, laughter, max_distance, morph, noun_lemma, norm,
-    word_forms,
+    CYR, LAT, THRESHOLDS, is_known_word, is_patronymic, laughter, max_distance, morph,
+    noun_lemma, norm, word_forms,
 )
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
         owners |= _kin_rivals(index, word, owners)
     if strict:
         return hit(sorted(owners), "part") if owners else None
+    if (literal := _patronymic_written(index, word, owners)) is not None:
+        return NameHit(literal, (literal,), "part")
     in_parts = set(owners)
     kind = "part" if owners else "prefix"
     if len(word) >= THRESHOLDS["prefix_min_len"] and not (not owners and _function_word(word)):
@@ -202,8 +204,11 @@ def near_reading(index: NameIndex, word: str, strict: bool) -> NameHit | None:
     if len(owners) > 1 and len(in_parts) == 1 and in_parts <= owners and kind == "name" \
             and all(CYR.search(n) and not LAT.search(n) for n in owners):
         # «Людмилой»: the word of «Людмила_Сад» as written, and «Людочка» by the name they
-        # share; when Людмила_Сад is dead the other is no reading taken in her place
-        return NameHit(None, tuple(sorted(owners)), kind, spelled=next(iter(in_parts)))
+        # share; when Людмила_Сад is dead the other is no reading taken in her place; but a
+        # pet form («Лесю» for «Леся из 7-й») leaves the holder of the full name («Олеся
+        # Мазь») the reading when the nick so spelled is dead
+        own = None if index.full_name_holders(word, owners - in_parts) else next(iter(in_parts))
+        return NameHit(None, tuple(sorted(owners)), kind, spelled=own)
     if owners:
         return hit(sorted(owners), kind)
     limit = max_distance(len(word))
@@ -626,3 +631,25 @@ def _kin_rivals(index: NameIndex, word: str, owners: set[str]) -> set[str]:
                 out.add(nick)
                 break
     return out
+
+
+def _patronymic_written(index: NameIndex, word: str, owners: set[str]) -> str | None:
+    """The one nick of ``owners`` (the nicks ``word`` is a word of) that holds the
+    patronymic ``word`` as written (:func:`holds_patronymic`: «Егорыча» for «Шкипер Егорыч»,
+    «Петровну» for «Зинаида Петровна»): that player, not one reached by the given name it
+    is made on («Егорка Юнга»: a man is not called by his own name's patronymic) nor by a
+    patronymic of the other sex («Петрович» for «Петровну»). None when ``word`` is no
+    patronymic, or two nicks hold it so (asked)."""
+    if not owners or not is_patronymic(word):
+        return None
+    literal = [n for n in owners if holds_patronymic(word, n)]
+    return literal[0] if len(literal) == 1 else None
+
+
+def holds_patronymic(word: str, nick: str) -> bool:
+    """True when ``word`` is a case form of a word of ``nick`` as that word is spelt, its
+    stem written out («Михалыча» for «Михалыч»; not for «Николай Михайлович», whose spoken
+    form it is: that one stays a reading asked about beside a nick so spelt only when no
+    nick spells it, see :meth:`engine.names_match.NameIndex._whole_or_word`)."""
+    return any(word in word_forms(w) and word.startswith(w[:max(3, len(w) - 2)])
+               for w in re.findall(r"[^\W\d_]+", norm(nick)))

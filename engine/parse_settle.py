@@ -107,8 +107,9 @@ def _word_shared(own: str, fit: list[str], hit: NameHit, given=frozenset()) -> b
                for c in fit if c != own)
 
 
-#: Moves a player often aims at himself (a doctor heals herself, a guard guards himself).
-_SELF_MOVES = frozenset({"heal", "guard"})
+#: Moves a player often aims at himself (a doctor heals herself, a guard guards himself, a
+#: thug beats himself to lie hidden: «бью Колю» from «Коля Бозон» with Колян alive is asked).
+_SELF_MOVES = frozenset({"heal", "guard", "beat"})
 
 
 def _given_shared(ctx: Ctx, action: str, fit: list[str], hit: NameHit) -> bool:

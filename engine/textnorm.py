@@ -149,8 +149,9 @@ def clean_text(text: str) -> str:
     non-breaking and other horizontal spaces made U+0020, U+2028/U+2029 made ``\\n``; in a
     word (a run of letters) where an ASCII Latin letter touches a Cyrillic one, the look-alike
     letters put into the word's script (see :func:`_one_script`). A word in one script is never
-    changed (Latin nicknames stay Latin). Line ends, tabs, punctuation and everything else
-    are kept; the length may change. Never raises; ``str`` in, ``str`` out.
+    changed (Latin nicknames stay Latin); superscript digits glued to the end of a word
+    (a footnote's mark, «Natasha_K¹») dropped. Line ends, tabs, punctuation and everything
+    else are kept; the length may change. Never raises; ``str`` in, ``str`` out.
     """
     if text.isascii():
         return text
@@ -168,11 +169,20 @@ def clean_text(text: str) -> str:
         classes = _classes(text.encode("utf-8", "surrogatepass"))
     if _CLASS_TOUCH.search(classes):
         text = _WORD.sub(_fix_word, text)  # (letters for letters: no digit, no «_» made)
+    if _FOOTNOTE.search(text) is not None:
+        text = _FOOTNOTE.sub("", text)  # («Natasha_K¹», «Зоей Павловной²»: footnote marks)
     if b"D" in classes and _GLUED.search(text) is not None:
         # (a match opens with a digit or «_»: with none in the text, a C-level ``in`` of the
         # class bytes tells so, not the pattern's scan of every character)
         text = _TOKEN.sub(_fix_token, text)
     return text
+
+
+#: Superscript digits glued to the end of a word or a closing mark: a footnote's mark
+#: («наблюдаю за Natasha_K¹», «голос: Формуляр²», «день¹:»), dropped so that the word before
+#: it reads as written; the footnote's own line keeps its leading mark («¹ Составлено …»).
+_FOOTNOTE = re.compile(r"(?<=[^\W\d_¹²³⁰-₟]|[.)»\"'])"
+                       r"[¹²³⁰⁴-⁹]+")
 
 
 def _fix_token(match: re.Match) -> str:
