@@ -1,0 +1,66 @@
+"""A fresh host's findings (session 55's trial), fixed in session 56.
+
+1. «Выбери меня!»: the player the draw gave lynch immunity (and the partner he named) was
+   shown neither by ``status`` nor by the newspaper; both now name them.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from mailer.cli import main
+from test_sync import DEADLINE, START, Game, letter
+
+ADDRESS = {"Маруська": "marusya@example.org", "Бука": "buka@example.org",
+           "Ягуарчик": "jaguar@example.org", "Serginio": "serg@example.org"}
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game(tmp_path)
+    yield g
+    g.store.dispose()
+
+
+def _run(g: Game, args: list[str], at):
+    """The CLI's result of ``mafia-mail ARGS`` on the game ``g`` at the moment ``at``."""
+    env = {"MAFIA_MAIL_CONFIG": str(g.root / "game.toml"), "MAFIA_MAIL_NOW": at.isoformat()}
+    return CliRunner().invoke(main, args, env=env)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _choose_me(g: Game) -> str:
+    """Day 1 set to «Выбери меня!»; returns the player the draw made immune."""
+    from mailer.store import DayRow
+
+    opened = _run(g, ["open-day", "--event", "choose_me", "--yes"], START + timedelta(minutes=10))
+    assert opened.exit_code == 0, opened.output
+    with g.store.session() as s:
+        return s.get(DayRow, 1).immune
+
+
+def test_choose_me_immunity_shown_in_status_and_newspaper(game):
+    immune = _choose_me(game)
+    partner, voter = [n for n in ADDRESS if n != immune][:2]
+    code = "лимонад " if immune == "Маруська" else ""
+    game.deliver(letter(ADDRESS[immune], f"{code}Пара: {partner}", msgid="p@x"), START + timedelta(hours=1))
+    for n, nick in enumerate(ADDRESS):
+        code = "лимонад " if nick == "Маруська" else ""
+        target = immune if nick != immune else voter
+        game.deliver(letter(ADDRESS[nick], f"{code}Линч: {target}", msgid=f"v{n}@x"),
+                     START + timedelta(hours=2, minutes=n))
+    game.sync()
+    status = _flat(_run(game, ["status"], START + timedelta(hours=3)).output)
+    assert (f"«Выбери меня!»: иммунитет на линче — {immune} (по жребию) и {partner} (пара); "
+            "голоса за них не засчитываются") in status, status
+    closed = _run(game, ["close-day"], DEADLINE + timedelta(minutes=5))
+    assert closed.exit_code == 0, closed.output
+    paper = _flat(_run(game, ["newspaper"], DEADLINE + timedelta(minutes=6)).output)
+    assert (f"Иммунитет на линче («Выбери меня!»): {immune} — по жребию, {partner} — пара. "
+            "Голоса за игроков с иммунитетом не засчитываются.") in paper, paper
