@@ -64,3 +64,46 @@ def test_choose_me_immunity_shown_in_status_and_newspaper(game):
     paper = _flat(_run(game, ["newspaper"], DEADLINE + timedelta(minutes=6)).output)
     assert (f"Иммунитет на линче («Выбери меня!»): {immune} — по жребию, {partner} — пара. "
             "Голоса за игроков с иммунитетом не засчитываются.") in paper, paper
+
+
+# 3. A target killed earlier the same night: the result letter said «цель уже выбыла из игры»,
+#    which reads as if the player had aimed at someone already out when he wrote (a move on a
+#    player out of the game is refused in the reply to the letter, DECISIONS.md §2 «One source
+#    of legality»). DECISIONS.md §2: a player killed at step k does nothing after k, and a kill
+#    on him fails; the player is told his target died earlier this night (deaths are public in
+#    the newspaper), or was hanged, before his move's turn came.
+
+MANIAC = """
+[[player]]
+nick = "Кузя"
+email = "kuzya@example.org"
+role = "maniac"
+"""
+
+
+def _result_to(g: Game, nick: str) -> str:
+    with g.store.session() as s:
+        [body] = [o.body for o in g.store.outgoing(s) if o.kind == "result" and o.to_nick == nick]
+    return _flat(body)
+
+
+def test_a_target_killed_earlier_the_same_night_is_told_so(tmp_path):
+    from mailer.day import close_day
+
+    g = Game(tmp_path, players=MANIAC)
+    try:
+        g.deliver(letter("jaguar@example.org", "Убиваем Serginio. Линч: Бука", msgid="j@x"), START + timedelta(hours=1))
+        g.deliver(letter("kuzya@example.org", "Убиваю Serginio. Линч: Бука", msgid="k@x"), START + timedelta(hours=2))
+        g.deliver(letter("marusya@example.org", "лимонад Проверяю Serginio. Линч: Бука", msgid="m@x"),
+                  START + timedelta(hours=3))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        kuzya, marusya = _result_to(g, "Кузя"), _result_to(g, "Маруська")
+    finally:
+        g.store.dispose()
+    for body in (kuzya, marusya):
+        assert "уже выбыла из игры" not in body, body
+    assert "Убийство маньяка: Serginio — не удалось: цель погибла этой ночью, раньше чем дошла очередь " \
+           "вашего хода" in kuzya, kuzya
+    assert "Проверка: Serginio — не удалась: цель погибла этой ночью, раньше чем дошла очередь вашего " \
+           "хода" in marusya, marusya
