@@ -107,3 +107,18 @@ def test_a_target_killed_earlier_the_same_night_is_told_so(tmp_path):
            "вашего хода" in kuzya, kuzya
     assert "Проверка: Serginio — не удалась: цель погибла этой ночью, раньше чем дошла очередь вашего " \
            "хода" in marusya, marusya
+
+
+# 4. A typo in ``words add`` (the move, or the player's nick) had no «может быть, …?».
+
+@pytest.mark.parametrize("typed, hint", [
+    ("приглашенье", "(может быть, «приглашение»?)"), ("invte", "(может быть, «invite»?)"),
+    ("Сергинио", None), ("Маруька", "(может быть, игрок «Маруська»?)"),
+])
+def test_words_add_suggests_the_move_or_the_player_meant(game, typed, hint):
+    done = _run(game, ["words", "add", typed, "забирать в палату"], START + timedelta(hours=1))
+    assert done.exit_code == 1
+    said = _flat(done.output)
+    assert f"нет такого хода «{typed}»" in said, said
+    if hint:
+        assert f"нет такого хода «{typed}» {hint}; ходы: " in said, said

@@ -77,3 +77,21 @@ def test_explain_names_the_source_of_every_vote_and_what_replaced_it(tmp_path):
     assert f"голос на линче (письмо {ids['Кузя']}) → Гоша — учтён" in kuzya, explained
     assert "голос на линче загружен ведущим (votes import) → Ягуар — не учтён: заменён более поздним голосом " \
            f"из письма {ids['Кузя']} (07.12 21:30)" in kuzya, explained
+
+
+def test_forum_forget_suggests_a_stored_import_for_a_typo(tmp_path):
+    """Session 56, finding 4: ``forum forget --source`` with a typo in the file's name said only
+    «Удалено постов: 0»; it names the import it may mean and removes nothing."""
+    cfg, store = make_game(tmp_path / "g")
+    store.dispose()
+    assert _run(cfg, "forum", "import", _paste(tmp_path, "den1.txt", MERGE_THREAD)).exit_code == 0
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    typo = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "forget", "--source", "dne1.txt"])
+    assert typo.exit_code == 1
+    assert "Постов из загрузки «dne1.txt» нет (может быть, «den1.txt»?); посты сохранены из загрузок: " \
+           "«den1.txt»." in " ".join(typo.output.split()), typo.output
+    right = _run(cfg, "forum", "forget", "--source", "den1.txt")
+    assert "Удалено постов: 3" in right.output, right.output
