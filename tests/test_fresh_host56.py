@@ -122,3 +122,58 @@ def test_words_add_suggests_the_move_or_the_player_meant(game, typed, hint):
     assert f"нет такого хода «{typed}»" in said, said
     if hint:
         assert f"нет такого хода «{typed}» {hint}; ходы: " in said, said
+
+
+# 5. ``parse --game`` did not know the «Выбери меня!» pair: a vote for the partner — the game
+#    file's ``partner`` (SCENARIOS.md) or the one the immune player named in an earlier letter
+#    of the day — was accepted, and close-day then refused it (DECISIONS.md §2 «One source of
+#    legality»).
+
+def _parse(g: Game, game_file, sender: str, text: str, at: str | None = None) -> dict:
+    import json
+
+    args = ["parse", "--game", str(game_file), "--from", sender, "--day", "1"] + (["--at", at] if at else [])
+    done = CliRunner().invoke(main, args, input=text)
+    assert done.exit_code == 0, done.output
+    return json.loads(done.stdout)
+
+
+def _exported_pair(g: Game):
+    """Day 1 under «Выбери меня!»: the immune player names his partner at 20:30 (Moscow), the
+    day is closed and the game exported. Returns (file, immune, partner, a third player)."""
+    from mailer.day import close_day
+
+    immune = _choose_me(g)
+    partner, voter = [n for n in ADDRESS if n != immune][:2]
+    code = "лимонад " if immune == "Маруська" else ""
+    g.deliver(letter(ADDRESS[immune], f"{code}Пара: {partner}", msgid="p@x"), START + timedelta(hours=1))
+    g.sync()
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    exported = g.root / "export.toml"
+    assert _run(g, ["export", str(exported)], DEADLINE + timedelta(minutes=10)).exit_code == 0
+    assert "immune = " in exported.read_text(encoding="utf-8")
+    return exported, immune, partner, voter
+
+
+def test_parse_knows_the_choose_me_pair_of_an_exported_game(game):
+    exported, immune, partner, voter = _exported_pair(game)
+    # after the immune player's letter (20:30 Moscow) his partner is immune too
+    later = _parse(game, exported, voter, f"Линч: {partner}", at="2026-12-07 21:00")
+    assert later["moves"] == [] and [p["kind"] for p in later["problems"]] == ["not_allowed"], later
+    assert _parse(game, exported, voter, f"Линч: {immune}", at="2026-12-07 21:00")["moves"] == []
+    # before it, nobody had named a partner: the vote stands, as the reply then said
+    earlier = _parse(game, exported, voter, f"Линч: {partner}", at="2026-12-07 20:00")
+    assert earlier["moves"] == [{"action": "vote", "target": partner}], earlier
+    # without --at: the pair as the day stands in the file
+    assert _parse(game, exported, voter, f"Линч: {partner}")["moves"] == []
+
+
+def test_parse_knows_the_partner_the_game_file_gives(tmp_path):
+    from pathlib import Path
+
+    case = Path(__file__).parent / "cases" / "event_choose_me_immune_and_partner.toml"
+    for target in ("Civ1", "Civ2"):  # the drawn player and the partner the host gave
+        done = CliRunner().invoke(main, ["parse", "--game", str(case), "--from", "Det"], input=f"Линч: {target}")
+        assert '"moves": []' in done.stdout and "not_allowed" in done.stdout, done.stdout
+    done = CliRunner().invoke(main, ["parse", "--game", str(case), "--from", "Det"], input="Линч: Civ3")
+    assert '"action": "vote", "target": "Civ3"' in done.stdout, done.stdout
