@@ -161,8 +161,48 @@ def _without_night_move(data: dict[str, Any], state: GameState) -> list[str]:
             if nick not in moved and night_role_moves(state, today, nick)]
 
 
+def _vote_source_line(v: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """The line of a vote no letter carried (``v``, an entry of ``sources``, see
+    :func:`explain_turn`): a post in the thread or the host's ``votes import``, whether it
+    counted, and if not what replaced it."""
+    many = len(v["targets"]) > 1
+    votes = "голоса на линче" if many else "голос на линче"
+    head = (f"{votes} в ветке ({v['where']})" if v["kind"] == "post" else
+            f"{votes} {'загружены' if many else 'загружен'} ведущим (votes import)")
+    by = v.get("replaced_by")
+    if by is None:
+        tail = "учтены" if many else "учтён"
+    elif by == "letter":
+        tail = (f"{'не учтены: заменены' if many else 'не учтён: заменён'} более поздним голосом из письма "
+                f"{entry.get('letter')} ({entry.get('letter_at')})")
+    else:
+        tail = f"{'не учтены' if many else 'не учтён'}: голос, загруженный ведущим (votes import), важнее ветки"
+    return f"    • {head} → {', '.join(v['targets'])} — {tail}"
+
+
+def _letter_vote_line(line: str, m: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """``line`` of the vote move ``m`` of the voter's latest vote letter, named by its number
+    (``entry``: his ``sources`` entry), and, when a vote no letter carried replaced it
+    (``host_vote``), by which one."""
+    if m.get("outcome") != "done" and m.get("reason") != "host_vote":
+        return line  # (an earlier letter's vote, or one taken back: not the latest vote letter)
+    head, sep, rest = line.partition(" → ")
+    if entry.get("letter"):
+        head += f" (письмо {entry['letter']})"
+    if m.get("reason") == "host_vote":
+        won = next((v for v in entry["votes"] if v.get("replaced_by") is None), None)
+        many = len(m.get("targets") or ()) > 1
+        if won is not None:
+            why = (f"более поздним голосом в ветке ({won['where']})" if won["kind"] == "post" else
+                   "голосом, который загрузил ведущий (votes import)")
+            target = rest.split(" — ", 1)[0]
+            rest = f"{target} — {'не учтены: заменены' if many else 'не учтён: заменён'} {why}"
+    return head + sep + rest
+
+
 def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[str, str],
-                     letters: Mapping[str, list[str]] | None) -> list[str]:
+                     letters: Mapping[str, list[str]] | None,
+                     sources: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
     """The «Ходы:» lines: a heading per player, in the order of his first move, with his
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
@@ -176,11 +216,12 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
     lost = set(data.get("lost_vote") or ())
+    sources = {n: e for n, e in (sources or {}).items() if n not in lost}
     died = {d["player"]: d for d in data["deaths"]}
     silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
-        if (nick in missing or nick in unvoted or nick in forum or nick in silent or nick in lost) \
-                and nick not in order:
+        if (nick in missing or nick in unvoted or nick in forum or nick in silent or nick in lost
+                or nick in sources) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -190,14 +231,21 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        lines += [_move_line(m, state, genders.get(nick), data.get("statuses"), genders, data["moves"])
-                  for m in moves]
+        said = [_move_line(m, state, genders.get(nick), data.get("statuses"), genders, data["moves"])
+                for m in moves]
+        entry = sources.get(nick)
+        if entry is not None:  # where each of his votes came from, and what replaced what
+            last = max((k for k, m in enumerate(moves) if m["action"] == "vote"), default=None)
+            if last is not None:
+                said[last] = _letter_vote_line(said[last], moves[last], entry)
+            said += [_vote_source_line(v, entry) for v in entry["votes"]]
+        lines += said
         if nick in lost:
             lines.append(LOST_VOTE_LINE.format(
                 why=" («Пальмы цветут»: его голос — против него самого"
                     f" → {', '.join(forum.get(nick, ()))})" if data["event"] == "palms" and forum.get(nick)
                 else f" ({EVENTS_RU.get(data['event'], data['event'])})"))
-        elif nick in forum:
+        elif nick in forum and nick not in sources:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
                                            targets=", ".join(forum[nick]), counted="учтены" if many else "учтён"))
@@ -242,7 +290,8 @@ def draw_ru(name: str, value: str) -> str:
 
 def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
                  genders: Mapping[str, str] | None = None,
-                 letters: Mapping[str, list[str]] | None = None) -> str:
+                 letters: Mapping[str, list[str]] | None = None,
+                 sources: Mapping[str, Mapping[str, Any]] | None = None) -> str:
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
@@ -259,6 +308,11 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     player who owed a night role move and made none is listed with «нет ночного хода», one
     who owed a vote and cast none (``autokill`` ``no_vote``) with «нет голоса на линче»,
     and a counted vote no letter carried (forum thread, ``votes import``) under its voter.
+    ``sources`` (close-day's, :func:`mailer.forum.close.vote_source`): nick → {``letter``,
+    ``letter_at``: his latest vote letter's number and time, ``votes``: [{``kind`` ``"post"``
+    or ``"host"``, ``targets``, ``where``, ``replaced_by`` None / ``"letter"`` / ``"host"``}]}:
+    each such vote is named by where it came from, counted or what replaced it, and his
+    latest letter vote by its number and what replaced it (None: as above, «с форума»).
     """
     genders = genders or {}
     data = _as_dict(result)
@@ -266,7 +320,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
-    lines += _moves_by_player(data, state_before, genders, letters) or ["  (ходов не было)"]
+    lines += _moves_by_player(data, state_before, genders, letters, sources) or ["  (ходов не было)"]
     if data.get("tally"):
         lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))

@@ -239,8 +239,10 @@ def appeal_allowed(state: GameState, day: int) -> set[str] | None:
 def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | None:
     """Why a vote for ``targets`` cannot count by today's event as it stands when the day
     opens: ``appeal_not_allowed`` («Апелёвка»: a target who did not vote for yesterday's
-    lynched), ``target_immune`` («Выбери меня!»: the drawn immune player). The partner the
-    immune player names later is not known here: a vote for him fails at close-day.
+    lynched), ``target_immune`` («Выбери меня!»: the drawn immune player, and his partner
+    when ``turn`` knows him — ``partner``, optional: ``parse`` reads it from the game file or
+    the immune player's earlier letters; a partner not known yet makes the vote fail at
+    close-day instead).
 
     An «Апелёвка» day with no lynch on record for yesterday is a day whose record is missing
     (DECISIONS.md §6, event 9: with no lynch yesterday another event is drawn): the screen
@@ -251,7 +253,8 @@ def vote_refusal(state: GameState, turn: Day, targets: Iterable[str]) -> str | N
         allowed = appeal_allowed(state, turn.day)
         if allowed is not None and any(t not in allowed for t in targets):
             return "appeal_not_allowed"
-    if turn.event == "choose_me" and turn.immune and turn.immune in targets:
+    if turn.event == "choose_me" and turn.immune and \
+            {turn.immune, getattr(turn, "partner", None)} & set(targets):
         return "target_immune"
     return None
 

@@ -118,6 +118,7 @@ def _pick(state: GameState, counts: dict[str, int], slots: int, name: str,
 def tally(state: GameState, turn: TurnInput, acts: list[Act]) -> Tally:
     """The lynch result (DECISIONS.md §6); decides vote, partner and fear-choice acts."""
     counted = count_votes(state, turn, acts)
+    immune = _immune_after(turn, acts)
     counts = _ranking(state, counted)
     draws: list[tuple[str, str]] = []
     top = max(counts.values(), default=0)
@@ -125,9 +126,20 @@ def tally(state: GameState, turn: TurnInput, acts: list[Act]) -> Tally:
     if turn.event == "fear":
         chosen = _fear_chosen(state, turn, most, draws)
         lynched = _fear_victim(state, turn, acts, chosen)
-        return Tally(counts, counted, most, lynched, chosen, tuple(draws))
+        return Tally(counts, counted, most, lynched, chosen, tuple(draws), immune=immune)
     lynched, tied = _pick(state, counts, lynch_slots(turn.event), f"day{turn.day}.lynch_tie", draws)
-    return Tally(counts, counted, most, lynched, None, tuple(draws), tied)
+    return Tally(counts, counted, most, lynched, None, tuple(draws), tied, immune)
+
+
+def _immune_after(turn: TurnInput, acts: list[Act]) -> tuple[str, ...]:
+    """The players :func:`count_votes` made immune under «Выбери меня!» (it has decided the
+    partner act already): the drawn player and the partner the host gave or whose ``partner``
+    act is done; () on any other day."""
+    if turn.event != "choose_me" or not turn.immune:
+        return ()
+    partner = turn.partner or next((a.target for a in acts if a.action == "partner"
+                                    and a.owner == turn.immune and a.outcome == "done"), None)
+    return (turn.immune,) + ((partner,) if partner and partner != turn.immune else ())
 
 
 def _fear_chosen(state: GameState, turn: TurnInput, most: list[str],

@@ -241,7 +241,9 @@ class TurnInfo:
     ``day`` is the game day (1-based); ``event`` an id of :data:`EVENTS`; ``immune`` the player
     drawn under «Выбери меня!» (only he may name a ``partner``); ``mortar`` the holder of the
     mortar under «Праздник»; ``fear_chosen`` the most-voted player under «Страх» (only he may
-    send a ``fear_choice``).
+    send a ``fear_choice``); ``partner`` the partner the immune player named when it is known
+    as the letter is read (the game file's ``partner``, or his earlier move): a vote for him
+    is refused too.
     """
 
     day: int = 1
@@ -249,6 +251,7 @@ class TurnInfo:
     immune: str | None = None
     mortar: str | None = None
     fear_chosen: str | None = None
+    partner: str | None = None
 
     @property
     def votes_per_player(self) -> int:

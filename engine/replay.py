@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .calendar import day_of, day_window, format_local, on_time, parse_local
@@ -187,6 +187,8 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
         return ParseResult(moves=(), problems=(Problem(text=first, kind=ProblemKind.LATE, reason="late"),))
     fear = lynch_tally(state, turn).fear_chosen if turn.event == "fear" else None
     info = _turn_info(turn, fear)
+    if turn.event == "choose_me" and turn.immune:  # the pair is immune (DECISIONS.md §6, event 4)
+        info = replace(info, partner=_partner_before(turn, spec, state, info, at_dt))
     # the sender's letters of that day received before this one stand as the reply saw them
     earlier = sorted((l.at, k) for k, l in enumerate(spec.letters)
                      if at_dt is not None and l.sender == sender and l.at is not None and l.at < at_dt)
@@ -197,6 +199,31 @@ def parse_in_game(game: GameFile, sender: str, text: str, at: str | None,
         seen.append((r.moves, r.cancel or r.skip, r.unvote))
     standing = standing_actions(seen)
     return screen_letter(_parser()(text, sender, state, info), sender, state, info, standing)
+
+
+def _partner_before(turn: TurnInput, spec: TurnSpec, state: GameState, info: TurnInfo,
+                    at_dt: datetime | None) -> str | None:
+    """Under «Выбери меня!», the partner the immune player has named by the time ``at_dt``
+    (aware; None: the letter's time is not given, so the day as it stands in the file): the
+    turn's ``partner`` (the host's word, SCENARIOS.md) first, else the last ``partner`` of his
+    structured ``moves`` (untimed, or timed before ``at_dt``) and of his letters received
+    before ``at_dt``, read as his reply read them; None when he has named none."""
+    if turn.partner:
+        return turn.partner
+    named: list[tuple[datetime, int, str]] = []
+    for k, m in enumerate(spec.moves):
+        if m.by == turn.immune and m.move.action == "partner" and m.move.target and \
+                (m.at is None or at_dt is None or m.at < at_dt):
+            named.append((m.at or datetime.min.replace(tzinfo=timezone.utc), k, m.move.target))
+    seen: list[tuple] = []
+    mine = sorted((l.at, k) for k, l in enumerate(spec.letters)
+                  if l.sender == turn.immune and l.at is not None and (at_dt is None or l.at < at_dt))
+    for at, k in mine:
+        r = screen_letter(_parser()(spec.letters[k].text, turn.immune, state, info), turn.immune, state, info,
+                          standing_actions(seen))
+        seen.append((r.moves, r.cancel or r.skip, r.unvote))
+        named += [(at, len(spec.moves) + k, m.target) for m in r.moves if m.action == "partner" and m.target]
+    return max(named)[2] if named else None
 
 
 # ---------------------------------------------------------------- expectations

@@ -138,7 +138,9 @@ class Tally:
     top group; ``lynched``: who dies (not under «Страх», see ``fear_chosen``);
     ``fear_chosen``: under «Страх», the player who must name the victim; ``tied``: the
     candidates tied at the lynch's last place, settled by house rule ``lynch_tie`` (empty
-    when no tie decided the lynch; not in :meth:`to_json`)."""
+    when no tie decided the lynch; not in :meth:`to_json`); ``immune``: under «Выбери меня!»,
+    the drawn player and the partner he named, whose votes counted for nobody (DECISIONS.md
+    §6; not in :meth:`to_json`)."""
 
     counts: dict[str, int]
     voters: dict[str, list[str]]
@@ -147,6 +149,7 @@ class Tally:
     fear_chosen: str | None = None
     draws: tuple[tuple[str, str], ...] = ()
     tied: tuple[str, ...] = ()
+    immune: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"counts": dict(self.counts), "voters": {k: list(v) for k, v in self.voters.items()},

@@ -92,12 +92,20 @@ def nick_hint(name: str, nicks) -> str:
     """« (может быть, «Тортилла»?)» after a name the host typed that is no roster nick
     (``nicks``) when one nick is close (rapidfuzz ratio ≥ 75, letter case and ё ignored);
     else empty."""
+    return close_hint(name, nicks)
+
+
+def close_hint(typed: str, known, what: str = "") -> str:
+    """« (может быть, «invite»?)» after a word the host typed (a move, a nick, a file name)
+    that is none of ``known`` when one of them is close (rapidfuzz ratio ≥ 75, letter case and
+    ё ignored), ``what`` before it («игрок »: « (может быть, игрок «Незабудка»?)»); else
+    empty."""
     from rapidfuzz import fuzz, process
 
-    keys = {n.lower().replace("ё", "е"): n for n in nicks}
-    best = process.extractOne(name.strip().lower().replace("ё", "е"), list(keys),
+    keys = {str(k).lower().replace("ё", "е"): str(k) for k in known}
+    best = process.extractOne(typed.strip().lower().replace("ё", "е"), list(keys),
                               scorer=fuzz.ratio, score_cutoff=75)
-    return f" (может быть, «{keys[best[0]]}»?)" if best else ""
+    return f" (может быть, {what}«{keys[best[0]]}»?)" if best else ""
 
 
 def _posters(cfg: GameConfig, ctx):

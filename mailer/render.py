@@ -340,6 +340,7 @@ class Renderer:
             "hidden": any(d.hidden for d in result.deaths),
             "counts": dict(result.tally.counts), "voters_of": voters_of,
             "lost_vote": list(result.lost_vote),
+            "immune": list(result.tally.immune),  # «Выбери меня!» (DECISIONS.md §6)
             "tie": tie_line(result.tally, self.cfg.rules.lynch_tie),
             "fear": fear_line(result.tally, row.event),
             "secret": row.event == "secret",

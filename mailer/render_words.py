@@ -246,7 +246,31 @@ def text_table(headers: list[str], rows: list[list[str]], width: int = 78) -> st
     return "\n".join(lines)
 
 
+#: Why a move on a target failed when the target left the game in this same turn, before the
+#: move's step (reason ``target_dead`` at resolution, DECISIONS.md §2: a player killed at step k
+#: does nothing after k, and a move on him fails), by the target's death cause: never «цель уже
+#: выбыла из игры», which reads as if the player had aimed at someone already out when he
+#: wrote (such a move is refused in the reply to his letter). The deaths are the newspaper's.
+TARGET_GONE_RU = {
+    "lynch": "цель повешена на линче, раньше чем дошла очередь вашего хода",
+    "autokill": "цель выбыла по автокиллу, раньше чем дошла очередь вашего хода",
+    "psycho": "цель умерла после визита к Шизику, раньше чем дошла очередь вашего хода",
+}
+TARGET_GONE_NIGHT_RU = "цель погибла этой ночью, раньше чем дошла очередь вашего хода"
+
+
 def as_told(move: dict[str, Any], data: dict[str, Any], gone: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """:func:`_as_told`, and a move whose target left the game earlier in the same turn told
+    so (:data:`TARGET_GONE_RU`)."""
+    told = _as_told(move, data, gone)
+    if told.get("outcome") == "failed" and told.get("reason") == "target_dead" and not told.get("told"):
+        cause = next((d["cause"] for d in data["deaths"] if d["player"] == told.get("target")), None)
+        if cause is not None:
+            return dict(told, told=f"не удалось: {TARGET_GONE_RU.get(cause, TARGET_GONE_NIGHT_RU)}")
+    return told
+
+
+def _as_told(move: dict[str, Any], data: dict[str, Any], gone: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A player's move as his result letter tells it. A move void because its actor died at
     step 1 says so, to him («не состоялось: вас повесили на линче»), when that death
     is the one the turn announces (:data:`STEP1_CAUSES`). The inactive son's hunt shot never

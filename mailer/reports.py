@@ -70,7 +70,8 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
                             last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(
                                 DayRow.status == "closed")).one()),
-                            last_sync=utc(game.last_sync) if game.last_sync else None)
+                            last_sync=utc(game.last_sync) if game.last_sync else None,
+                            immune=row.immune if row else None)
 
 
 def early_close_gaps(cfg: GameConfig, store: Store, now) -> tuple[int, list[str], list[str]] | None:

@@ -46,6 +46,8 @@ class PlayerStatus:
     moved_for: list[str] = field(default_factory=list)  # a boss: the members he moved for today
     #: the role moves he makes at night today (engine.legality.night_role_moves), sorted
     night: list[str] = field(default_factory=list)
+    #: «Выбери меня!»: the partner his standing letter names («Пара: ник»), else None
+    partner: str | None = None
 
 
 @dataclass
@@ -92,6 +94,8 @@ class StatusReport:
     #: when the last ``sync`` finished fetching (aware UTC; None before any): the table counts
     #: only the letters fetched by then (:func:`sync_age`)
     last_sync: datetime | None = None
+    #: «Выбери меня!» (DECISIONS.md §6): the player the draw made immune for the day, else None
+    immune: str | None = None
 
     @property
     def questions(self) -> int:
@@ -102,6 +106,19 @@ class StatusReport:
     def old_questions(self) -> int:
         """How many letters of the days before hold a question to the host not marked done."""
         return len(self.old_question_ids)
+
+    def immune_line(self) -> str | None:
+        """«Выбери меня!»: who is immune on the lynch today and the partner the immune player
+        named in his standing letter (or that he has named none yet), as ``status`` and
+        ``sync`` tell it; None on any other day."""
+        if self.event != "choose_me" or not self.immune:
+            return None
+        mine = next((p for p in self.players if p.nick == self.immune), None)
+        partner = mine.partner if mine is not None and mine.partner != self.immune else None
+        return (f"«Выбери меня!»: иммунитет на линче — {self.immune} (по жребию)"
+                + (f" и {partner} (пара); голоса за них не засчитываются" if partner else
+                   "; пара ещё не названа (письмо игрока «Пара: ник»); голоса за игрока с "
+                   "иммунитетом не засчитываются"))
 
     @property
     def stripped(self) -> list[str]:
@@ -178,13 +195,15 @@ def player_rows(state, letters, imported_votes: set[str],
             for moves, cancels, unvote in mine)
         actions = [m.action for m in standing]
         vote = next((m for m in reversed(standing) if m.action == "vote"), None)
+        partner = next((m.target for m in reversed(standing) if m.action == "partner"), None)
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
             vote_targets=move_targets(vote) if vote else [],
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
             role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member],
-            night=sorted(night_role_moves(state, turn, nick)) if turn is not None else []))
+            night=sorted(night_role_moves(state, turn, nick)) if turn is not None else [],
+            partner=partner))
     return players
 
 
@@ -378,7 +397,8 @@ def read_status(cfg) -> StatusReport | None:
         refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
         asked=asked_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
-        last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None)
+        last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None,
+        immune=row[2] if row else None)
 
 
 def fear_wait(event: str, chosen: str | None, choice: str | None) -> tuple[str, str | None] | None:

@@ -71,13 +71,15 @@ class Taught:
         return ACTIONS_RU.get(self.action, self.action)
 
 
-def action_of(text: str) -> str:
+def action_of(text: str, nicks=()) -> str:
     """The move id of the host's ``text``: an action id of the game words (``heal``), its
     Russian name (``лечение``, any case, :data:`engine.reasons.ACTIONS_RU`) or the first word
     of one move's name only («голос»; not «убийство», which begins two).
 
     Raises:
-        mailer.day.GameError: no such move (the message lists them, Russian).
+        mailer.day.GameError: no such move (the message lists them, Russian), with «может
+            быть, …?» when a move's id or name, or one of ``nicks`` (``words add`` takes a
+            player's nick too), is close to ``text`` (:func:`mailer.inputs.close_hint`).
     """
     from engine.lexicon.game import ACTION_CLASSES
     from engine.reasons import ACTIONS_RU
@@ -92,8 +94,11 @@ def action_of(text: str) -> str:
         fits = [a for a in names if code_for(text, {a: first[a]}) == a]
         code = fits[0] if len(fits) == 1 else None
     if code is None:
+        from .inputs import close_hint
+
         known = "; ".join(f"{a} ({n})" for a, n in names.items())
-        raise GameError(f"нет такого хода «{text}»; ходы: {known}")
+        hint = close_hint(text, [*names, *names.values()]) or close_hint(text, nicks, "игрок ")
+        raise GameError(f"нет такого хода «{text}»{hint}; ходы: {known}")
     return code
 
 
@@ -224,7 +229,7 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
     """
     from .day import GameError
 
-    code = action_of(action)
+    code = action_of(action, [p.nick for p in cfg.players])
     words = _typed(words)
     if not words or not all(words):
         raise GameError("пустое слово: напишите слова хода, например «забирать в палату»")

@@ -30,7 +30,7 @@ from engine.roles import ROLE_NAMES_RU
 from mailer.config import load_config
 from mailer.render import ACTION_RU, Renderer
 from mailer.store import DayRow
-from mailer.render_words import YOUR_REASONS_RU
+from mailer.render_words import TARGET_GONE_NIGHT_RU, TARGET_GONE_RU, YOUR_REASONS_RU
 from test_properties import game_text, games
 from e2e_config import folder_sections
 
@@ -174,8 +174,10 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
             killed = any(d.player == m.target and d.cause == "hunt" for d in t.result.deaths)
             # a target dead before the hunt (hanged, killed by a clan …) is every hunter's reason
             hunt_at = HUNT_STEPS.get(t.state_before.rules.hunt_step, 9.5)
-            gone = {d.cause for d in t.result.deaths if d.player == m.target and d.step < hunt_at}
-            told = ("выполнена" if killed else "не состоялась: цель уже выбыла из игры" if gone
+            gone = [d.cause for d in t.result.deaths if d.player == m.target and d.step < hunt_at]
+            # (a target gone earlier in the turn is told how: never «уже выбыла из игры», s56)
+            told = ("выполнена" if killed else
+                    f"не удалась: {TARGET_GONE_RU.get(gone[0], TARGET_GONE_NIGHT_RU)}" if gone
                     else "не удалась")
             if f"- Мирная охота: {m.target} — {told}." not in mine:
                 found.append(f"{son}: the son's hunt reads {mine!r}")
@@ -184,7 +186,7 @@ def son_reads_as_a_civilian(t, letters: dict[str, str]) -> list[str]:
                 if (other.by != son and other.action == "hunt" and other.target == m.target
                         and counted and other.by in letters):
                     theirs = [ln for ln in _hunt_lines(letters[other.by], m.target)
-                              if ln.endswith(("выполнена.", "не удалась.", "цель уже выбыла из игры."))]
+                              if ln.endswith(("выполнена.", "не удалась.", "раньше чем дошла очередь вашего хода."))]
                     if not set(theirs) <= set(mine):
                         found.append(f"{son}: {mine!r}, while {other.by} reads {theirs!r}")
     return found

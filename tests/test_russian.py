@@ -397,7 +397,7 @@ def test_a_players_own_letter_speaks_to_him():
 
 def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
     """A hunter's lone shot at the player hanged that day: her letter says the target was
-    already out of the game (it said «не удалось», as for too few shots); the inactive son
+    hanged before her move's turn came (it said «не удалось», as for too few shots); the inactive son
     shooting there reads the same, as a plain civilian would (DECISIONS.md §4 Son)."""
     roles = {"P1": "clan1.boss", "P2": "clan1.thief", "P3": "doctor", "P4": "civilian",
              "P5": "civilian", "Сын": "son", "P7": "civilian"}
@@ -406,7 +406,9 @@ def test_a_shot_at_the_hanged_player_says_he_was_gone(tmp_path):
     moves = [{"by": "P5", "action": "hunt", "target": "P2"}, {"by": "Сын", "action": "hunt", "target": "P2"}]
     letters, _paper = letters_and_paper(renderer, roles, [{"moves": moves, "votes": votes}])
     for nick in ("P5", "Сын"):
-        assert "  - Мирная охота: P2 — не состоялась: цель уже выбыла из игры.\n" in letters[nick]
+        # (how it left the game, session 56: not «цель уже выбыла из игры», as if out before)
+        assert "  - Мирная охота: P2 — не удалась: цель повешена на линче, раньше чем дошла очередь " \
+               "вашего хода.\n" in letters[nick], letters[nick]
 
 
 def test_a_blocked_hunter_is_told_why_his_shot_failed(tmp_path):

@@ -175,6 +175,8 @@ def status(ctx: click.Context) -> None:
         print_line(out, fear_wait_line(rep, clock))
     if rep.stripped and not rep.finished:
         print_line(out, "Лишены голоса сегодня: " + ", ".join(rep.stripped))
+    if rep.immune_line() and not rep.finished:
+        print_line(out, rep.immune_line())
     for line in roster_drift(cfg, rep.players):
         print_line(out, line)
     if cfg.words:

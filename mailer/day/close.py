@@ -268,7 +268,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         if fear_choice:
             row.fear_choice = _fear_choice(fear_choice, state)
         thread: list[str] = []
-        spec = day_spec(s, store, row, thread, closing=now)
+        sources: dict[str, dict] = {}  # votes no letter carried, for explain
+        spec = day_spec(s, store, row, thread, closing=now, sources=sources)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
@@ -288,7 +289,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
-                                   _letters_of_day(s, row.day))
+                                   _letters_of_day(s, row.day), sources)
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)

@@ -100,14 +100,47 @@ def imported_votes(letters: list[Letter], inputs: list[DayInput]) -> dict[str, l
             if i.kind == "vote" and not (i.nick in latest and latest[i.nick] > utc(i.at))}
 
 
+def _imported_sources(s: Session, letters: list[Letter], inputs: list[DayInput],
+                      hosted: dict[str, list[str]], told: list[str] | None,
+                      sources: dict[str, dict] | None) -> None:
+    """Enter the host's imported votes (``votes import``) into ``sources``
+    (:func:`mailer.forum.close.vote_source`), counted (in ``hosted``, :func:`imported_votes`)
+    or replaced by a later letter vote; the replaced ones are told in ``told`` (a later letter
+    used to override an imported vote without a word)."""
+    from engine.words import inflect
+
+    from ..forum.close import _short_time, latest_vote_letters, letter_vote_told, vote_source
+
+    zone = s.get(Game, 1).timezone
+    later = []
+    for i in inputs:
+        if i.kind != "vote":
+            continue
+        replaced = None if i.nick in hosted else "letter"
+        vote_source(sources, letters, i.nick, "host", loads(i.value_json),
+                    f"votes import {_short_time(i.at, zone)}", replaced, zone)
+        if replaced and i.nick not in {x.nick for x in inputs if x.kind == "lost_vote"}:
+            later.append(i)
+    if later and told is not None:
+        latest = latest_vote_letters(letters)
+        told.append("голос, загруженный ведущим (votes import), заменён более поздним голосом из письма: "
+                    + "; ".join(f"{i.nick} — за {', '.join(inflect(v, 'accs') for v in loads(i.value_json))} "
+                                f"(загружен {_short_time(i.at, zone)}) → {letter_vote_told(latest[i.nick], zone)}"
+                                for i in later))
+
+
 def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = None, *,
-             closing: datetime | None = None) -> TurnSpec:
+             closing: datetime | None = None, sources: dict[str, dict] | None = None) -> TurnSpec:
     """The open day as a game-file turn (SCENARIOS.md): its letters as the parser read them
     (body, receipt time, Message-ID), host inputs and event inputs. Close-day and ``export``
     both use it, and the resolver gets it through :func:`engine.replay.build_turn`, so a live
     day and its replay take the same code path. ``told`` collects the host's lines of what
     was taken from the forum thread (:func:`mailer.forum.close.merge_thread`); ``closing``:
-    close-day closes the day at that moment, so the thread is read up to it."""
+    close-day closes the day at that moment, so the thread is read up to it. ``sources``
+    collects the day's votes no letter carried (the host's ``votes import``, the thread's
+    posts), counted or not and what replaced them (:func:`mailer.forum.close.vote_source`):
+    ``explain`` names where each vote came from; an imported vote a later letter replaced is
+    told in ``told`` too."""
     letters = [l for l in store.letters(s, day=row.day)
                if l.nick and l.state in DAY_LETTER_STATES]
     inputs = list(s.exec(select(DayInput).where(DayInput.day == row.day).order_by(DayInput.id)))
@@ -117,9 +150,11 @@ def day_spec(s: Session, store: Store, row: DayRow, told: list[str] | None = Non
     if frozen is not None:  # a closed day: the figures close-day used, not a later thread's
         votes, words = frozen["votes"], frozen["words"]
     else:
-        votes, words = merge_thread(s, row, letters, inputs, imported_votes(letters, inputs),
+        hosted = imported_votes(letters, inputs)
+        _imported_sources(s, letters, inputs, hosted, told, sources)
+        votes, words = merge_thread(s, row, letters, inputs, hosted,
                                     {i.nick: loads(i.value_json) for i in inputs if i.kind == "words"},
-                                    told, closing=closing)
+                                    told, closing=closing, sources=sources)
     return TurnSpec(
         event=row.event, deadline=utc(row.deadline),
         letters=[LetterSpec(l.nick, utc(l.received), l.body, l.message_id,

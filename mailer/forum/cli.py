@@ -179,6 +179,10 @@ def forum_forget(ctx: click.Context, day: int | None, source: tuple[str, ...]) -
                    "сначала reopen-day, если их нужно убрать")
     if rep.pages_reset:
         click.echo("Следующий forum sync скачает все страницы темы заново.")
+    for src, hint in rep.unknown.items():  # a typo in --source: say so, never just «0»
+        click.echo(f"Постов из загрузки «{src}» нет{hint}; " + (
+            "посты сохранены из загрузок: " + ", ".join(f"«{x}»" for x in rep.stored) if rep.stored
+            else "сохранённых постов нет") + ".", err=True)
     if not rep.removed:
         if not rep.kept_closed:
             click.echo("Ничего не удалено: таких постов нет.", err=True)

@@ -16,7 +16,8 @@ from .db import ForumPost
 
 def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[DayInput],
                  votes: dict[str, list[str]], words: dict[str, int], told: list[str] | None = None,
-                 closing: datetime | None = None) -> tuple[dict[str, list[str]], dict[str, int]]:
+                 closing: datetime | None = None,
+                 sources: dict[str, dict] | None = None) -> tuple[dict[str, list[str]], dict[str, int]]:
     """``(votes, words)`` of day ``row`` for the resolver: ``votes``/``words`` as the host's
     inputs gave them, completed from the stored thread when the day has posts in it.
 
@@ -26,7 +27,10 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     (close-day prints them): how many votes and word counts came from the thread, each letter
     vote a later thread vote replaced, who is under the autokill word count by the thread.
     ``closing``: close-day closes the day at that moment; the day's posts are those of the
-    span it will have once closed (:func:`mailer.forum.tally.day_tally`)."""
+    span it will have once closed (:func:`mailer.forum.tally.day_tally`). With ``sources``
+    (:func:`vote_source`), every standing thread vote is entered there, counted or not, and
+    what replaced it (a later letter vote, the host's import): ``explain`` names them; a thread
+    vote a later letter replaced is told in ``told`` too (it went unsaid)."""
     from .tally import day_tally
 
     if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
@@ -42,21 +46,37 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     latest_letter = letter_vote_times(letters)
     votes = dict(votes)
     taken: list[str] = []
+    overruled: list[str] = []  # thread votes a later letter vote replaced
+    zone = s.get(Game, 1).timezone
     if not t.secret:
         for nick, p in t.players.items():
-            if not p.votes or nick in hosted:
+            if not p.votes:
+                continue
+            where = f"пост {_post_named(p.vote_post, p.vote_at, zone)}"
+            if nick in hosted:
+                vote_source(sources, letters, nick, "post", p.votes, where, "host", zone)
                 continue
             if nick in latest_letter and latest_letter[nick] > p.vote_at:
+                vote_source(sources, letters, nick, "post", p.votes, where, "letter", zone)
+                overruled.append(nick)
                 continue
+            vote_source(sources, letters, nick, "post", p.votes, where, None, zone)
             votes[nick] = list(p.votes)
             taken.append(nick)
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
-        zone = s.get(Game, 1).timezone
         _tell(told, row, t, taken, latest_letter, from_thread, hosted,
               {i.nick for i in inputs if i.kind == "lost_vote"}, words, zone,
               thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
+        lost = {i.nick for i in inputs if i.kind == "lost_vote"}
+        later = [n for n in overruled if n not in lost]
+        if later:  # the other way round is told by _tell: a letter vote a later post replaced
+            latest = latest_vote_letters(letters)
+            told.append("голос в ветке заменён более поздним голосом из письма: " + "; ".join(
+                f"{n} — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)} (пост "
+                f"{_post_named(t.players[n].vote_post, t.players[n].vote_at, zone)}) → "
+                f"{letter_vote_told(latest[n], zone)}" for n in later))
         rivals = untimed_rivals(t, latest_letter, hosted, zone)
         if rivals:
             told.append(f"{RIVALS_HEAD} (решает ведущий: reopen-day {row.day}, votes import, "
@@ -158,6 +178,45 @@ def letter_vote_times(letters: list[Letter]) -> dict[str, datetime]:
             at = utc(letter.received)
             latest[letter.nick] = max(latest.get(letter.nick, at), at)
     return latest
+
+
+def latest_vote_letters(letters: list[Letter]) -> dict[str, Letter]:
+    """Player → his latest letter among ``letters`` with a vote or taking one back (the one
+    :func:`letter_vote_times` times)."""
+    latest: dict[str, Letter] = {}
+    for letter in letters:
+        if letter.nick and (any(m.get("action") == "vote" for m in loads(letter.moves_json) or [])
+                            or loads(letter.unvote_json or "[]")):
+            mine = latest.get(letter.nick)
+            if mine is None or (utc(letter.received), letter.id or 0) >= (utc(mine.received), mine.id or 0):
+                latest[letter.nick] = letter
+    return latest
+
+
+def letter_vote_told(letter: Letter, zone: str) -> str:
+    """How the host's lines name a letter's vote: «письмо 12 (07.12 22:00) — за Лиса», or
+    «… — голос снят» for a letter that only takes the vote back."""
+    targets = [t for m in loads(letter.moves_json) or [] if m.get("action") == "vote"
+               for t in (m.get("targets") or [m.get("target")]) if t]
+    said = "за " + ", ".join(inflect(v, "accs") for v in targets) if targets else "голос снят"
+    return f"письмо {letter.id} ({_short_time(letter.received, zone)}) — {said}"
+
+
+def vote_source(sources: dict[str, dict] | None, letters: list[Letter], nick: str, kind: str,
+                targets: list[str], where: str, replaced_by: str | None, zone: str) -> None:
+    """Enter into ``sources`` (nothing when None) a vote of ``nick`` that no letter carried:
+    ``kind`` ``"post"`` (the thread) or ``"host"`` (``votes import``), its ``targets``, where
+    it is (``where``: «пост 07.12 21:00»), and ``replaced_by`` (None: it counted; ``"letter"``:
+    a later letter vote; ``"host"``: the host's import). The entry of ``nick`` also names his
+    latest vote letter (number and time, ``letters``), so ``explain`` names it
+    (:func:`engine.explain.explain_turn`)."""
+    if sources is None:
+        return
+    entry = sources.setdefault(nick, {"letter": None, "letter_at": None, "votes": []})
+    latest = latest_vote_letters([x for x in letters if x.nick == nick]).get(nick)
+    if latest is not None:
+        entry["letter"], entry["letter_at"] = str(latest.id), _short_time(latest.received, zone)
+    entry["votes"].append({"kind": kind, "targets": list(targets), "where": where, "replaced_by": replaced_by})
 
 
 def _post_named(post_id: str, at: datetime, zone: str) -> str:

@@ -29,12 +29,17 @@ __all__ = ["ForgetReport", "forget_posts"]
 class ForgetReport:
     """What :func:`forget_posts` did: ``removed`` posts, ``per_day`` day → removed (None: no
     day's, before the start or after the known days), ``kept_closed`` day → posts matched
-    but kept (the day is closed), ``pages_reset``: page validators dropped."""
+    but kept (the day is closed), ``pages_reset``: page validators dropped; ``unknown``: the
+    ``source`` names that no stored post came from, each with its «может быть, …?» hint
+    (:func:`mailer.inputs.close_hint`: a stored import close to it, else ""), and
+    ``stored``: the imports the stored posts came from, in name order."""
 
     removed: int = 0
     per_day: dict[int | None, int] = field(default_factory=dict)
     kept_closed: dict[int, int] = field(default_factory=dict)
     pages_reset: int = 0
+    unknown: dict[str, str] = field(default_factory=dict)
+    stored: list[str] = field(default_factory=list)
 
 
 def forget_posts(store: Store, *, day: int | None = None,
@@ -66,7 +71,9 @@ def forget_posts(store: Store, *, day: int | None = None,
         sources = (source,) if isinstance(source, str) else tuple(source or ())
         names = {n for src in sources for n in (src, Path(src).name)}
         wins = windows(s, game, game.current_day)
-        for post in s.exec(select(ForumPost)):
+        posts = list(s.exec(select(ForumPost)))
+        _unknown_sources(report, sources, {p.source for p in posts if p.source})
+        for post in posts:
             if names and post.source not in names:
                 continue
             at = day_of(utc(post.at), wins)
@@ -86,3 +93,14 @@ def forget_posts(store: Store, *, day: int | None = None,
                 s.add(page)
                 report.pages_reset += 1
     return report
+
+
+def _unknown_sources(report: ForgetReport, sources: tuple[str, ...], stored: set[str]) -> None:
+    """Fill ``report.unknown`` with the typed ``sources`` no stored post came from (neither as
+    typed nor by the file's name alone) and their hints, and ``report.stored``."""
+    from ..inputs import close_hint
+
+    report.stored = sorted(stored)
+    for src in sources:
+        if src not in stored and Path(src).name not in stored:
+            report.unknown[src] = close_hint(src, stored) or close_hint(Path(src).name, stored)
