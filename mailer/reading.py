@@ -37,6 +37,7 @@ from .addresses import canonical
 from .answers import Answers, Outcome, moves_in_quote, next_day_told, told_next_day
 from .batch_context import BatchContext, StandingDays, same_letter
 from .config import GameConfig
+from .day.context import with_partner
 from .crash import crash_point
 from .intake import PENDING_COLUMNS, SyncReport, attention_line, batches
 from .letter_state import ATTENTION_STATES, LetterState
@@ -397,7 +398,9 @@ class _Run:
         cols["day"] = ctx.day
         late_for, came_after = stamp(letter.received, batch.prev, ctx.row,
                                      lambda n: self.store.day(s, n))
-        # --- parse
+        # --- parse («Выбери меня!»: the partner named in an earlier letter is immune too)
+        if ctx.info.immune and ctx.info.event == "choose_me":
+            ctx = reply["ctx"] = with_partner(ctx, batch.standing_of(s, ctx.info.immune, ctx.day))
         ahead = self.preparer.context
         if (prepared.result is not None and prepared.nick == nick and body == decoded.body
                 and ahead is not None and (ahead.day, ahead.info) == (ctx.day, ctx.info)):

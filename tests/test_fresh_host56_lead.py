@@ -1,0 +1,58 @@
+"""The lead's fixes of session 56 from the helpers' findings.
+
+1. «Выбери меня!»: a vote for the partner the immune player had named in an earlier letter
+   was promised in the reply («голос … принят») and then refused at close-day
+   (``target_immune``): what a reply promises is what happens (DECISIONS.md §2, «One source
+   of legality»). The reply now refuses it, as ``parse --game`` and close-day do.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from test_fresh_host56 import ADDRESS, _choose_me, _flat, game  # noqa: F401 (fixture)
+from test_sync import START, letter
+
+
+def _reply_to(g, nick: str, msgid: str) -> str:
+    with g.store.session() as s:
+        [body] = [o.body for o in g.store.outgoing(s)
+                  if o.kind == "reply" and o.to_nick == nick and
+                  json.loads(o.headers_json or "{}").get("In-Reply-To") == f"<{msgid}>"]
+    return _flat(body)
+
+
+def _stored_moves(g, msgid: str) -> list[dict]:
+    from sqlmodel import select
+
+    from mailer.store import Letter
+    with g.store.session() as s:
+        [row] = s.exec(select(Letter).where(Letter.message_id == msgid)).all()
+        return json.loads(row.moves_json or "[]")
+
+
+def test_a_vote_for_the_named_partner_is_refused_in_the_reply(game):
+    immune = _choose_me(game)
+    partner, voter, other = [n for n in ADDRESS if n != immune][:3]
+    code = "лимонад " if immune == "Маруська" else ""
+    game.deliver(letter(ADDRESS[immune], f"{code}Пара: {partner}", msgid="pair@x"), START + timedelta(hours=1))
+    game.sync()
+    code = "лимонад " if voter == "Маруська" else ""
+    game.deliver(letter(ADDRESS[voter], f"{code}Линч: {partner}", msgid="late@x"), START + timedelta(hours=2))
+    code = "лимонад " if other == "Маруська" else ""
+    game.deliver(letter(ADDRESS[other], f"{code}Линч: {voter}", msgid="fine@x"), START + timedelta(hours=2))
+    game.sync()
+    assert _stored_moves(game, "late@x") == []
+    refused = _reply_to(game, voter, "late@x")
+    assert partner in refused and "иммунитет" in refused, refused
+    assert _stored_moves(game, "fine@x") == [{"action": "vote", "target": voter}]
+
+
+def test_a_vote_for_the_partner_before_he_is_named_stands_in_the_reply(game):
+    immune = _choose_me(game)
+    partner, voter = [n for n in ADDRESS if n != immune][:2]
+    code = "лимонад " if voter == "Маруська" else ""
+    game.deliver(letter(ADDRESS[voter], f"{code}Линч: {partner}", msgid="early@x"), START + timedelta(hours=1))
+    game.sync()
+    assert _stored_moves(game, "early@x") == [{"action": "vote", "target": partner}]
