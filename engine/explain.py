@@ -64,7 +64,8 @@ def left_undone(m: dict[str, Any], moves: list[dict[str, Any]]) -> bool:
 def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
                statuses: Mapping[str, list[str]] | None = None,
                genders: Mapping[str, str] | None = None,
-               moves: list[dict[str, Any]] | None = None) -> str:
+               moves: list[dict[str, Any]] | None = None,
+               deaths: list[dict[str, Any]] | None = None) -> str:
     """One move of the day for the host under its mover's heading (:func:`_moves_by_player`),
     always named: a boss's move for a member by the member's move («охрана за Serginio
     (Охранник, Клан 2)»), a move left to the boss by the mover's («охрана на усмотрение
@@ -76,7 +77,10 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
     that went through although its orderer was beaten, robbed or a guest (``statuses``, the
     turn's) says why: the order is never blocked by his state (DECISIONS.md §4 Clan kill). A
     boss's move for a member stopped by the member's own state names the member («кража за
-    Колобка → Пчёлка — не состоялось: Колобок повешен»; ``genders``: nick → "m"/"f")."""
+    Колобка → Пчёлка — не состоялось: Колобок повешен»; ``genders``: nick → "m"/"f"). A move
+    that failed because its target died earlier in the same turn (``deaths``: the turn's, as
+    in its JSON) says how he died («цель выбыла раньше в этот же ход (убит Кланом 1)»), never
+    «цель уже выбыла из игры», which reads as if he was out when the letter came."""
     mover = state.players.get(m["by"])
     role = mover.role if mover else None
     action = action_name(m["action"], role)
@@ -107,6 +111,12 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
         # under the boss's heading read as the boss hanged (a fresh host, session 51)
         said, gender = f"{m['member']} {said[len(_SELF):]}", (genders or {}).get(m["member"])
     why = "" if reason == "ok" else f": {agree(said, gender)}"
+    death = next((d for d in (deaths or ()) if d["player"] == target), None)
+    if reason == "target_dead" and death is not None:
+        # the target left the game earlier in this same turn (DECISIONS.md §2: a move on a
+        # player killed at an earlier step fails), not before the letter: say how
+        cause = agree(cause_ru(death, statuses or {}), (genders or {}).get(target))
+        why = f": цель выбыла раньше в этот же ход ({cause})"
     kill = m["action"] == "clan_kill" or (m.get("member") and (m.get("inner") or "") == "clan_kill")
     own = [s for s in (statuses or {}).get(m["by"], ()) if s in ORDER_NOT_BLOCKED]
     if kill and m["outcome"] == "done" and own:  # «сам он ничего не делает» is his role moves only
@@ -231,7 +241,8 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             head += (" — писем нет" if not mine else
                      f" — {'письмо' if len(mine) == 1 else 'письма'} {', '.join(mine)}")
         lines.append(head + ":")
-        said = [_move_line(m, state, genders.get(nick), data.get("statuses"), genders, data["moves"])
+        said = [_move_line(m, state, genders.get(nick), data.get("statuses"), genders, data["moves"],
+                           data.get("deaths"))
                 for m in moves]
         entry = sources.get(nick)
         if entry is not None:  # where each of his votes came from, and what replaced what

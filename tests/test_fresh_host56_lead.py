@@ -4,6 +4,10 @@
    was promised in the reply («голос … принят») and then refused at close-day
    (``target_immune``): what a reply promises is what happens (DECISIONS.md §2, «One source
    of legality»). The reply now refuses it, as ``parse --game`` and close-day do.
+2. ``explain`` said «цель уже выбыла из игры» of a move whose target died earlier in the same
+   turn (as the result letters did before session 56): it now says how he left («цель выбыла
+   раньше в этот же ход (повешен(а))») — pinned in test_replay's and test_fresh_host21's
+   explain tests.
 """
 
 from __future__ import annotations

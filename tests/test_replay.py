@@ -356,5 +356,6 @@ def test_explain_words_for_a_forum_vote_a_hunt_on_the_hanged_and_a_woman_civilia
     notes = explain_turn(t.result, t.state_before, {"P4": "f", "P5": "f"})
     assert ("  P4 (Мирная):\n    • голос на линче → P1 — не состоялось: голос из письма заменён голосом "
             "с форума (пост в ветке или подсчёт ведущего)\n") in notes
-    assert "  P5 (Мирная):\n    • мирная охота → P2 — не удалось: цель уже выбыла из игры\n" in notes
+    # (the hanged target died earlier in this same turn: said how, s56; not «уже выбыла из игры»)
+    assert "  P5 (Мирная):\n    • мирная охота → P2 — не удалось: цель выбыла раньше в этот же ход (повешен(а))\n" in notes
     assert "  P6 (Мирный):\n    • мирная охота → P1 — не удалось: за цель выстрелило слишком мало охотников\n" in notes
