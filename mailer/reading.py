@@ -16,6 +16,7 @@ processes on a big sync (:mod:`mailer.prepare`); each letter is decoded once per
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from datetime import datetime
 from email.utils import parseaddr
@@ -400,7 +401,9 @@ class _Run:
                                      lambda n: self.store.day(s, n))
         # --- parse («Выбери меня!»: the partner named in an earlier letter is immune too)
         if ctx.info.immune and ctx.info.event == "choose_me":
-            ctx = reply["ctx"] = with_partner(ctx, batch.standing_of(s, ctx.info.immune, ctx.day))
+            named = with_partner(ctx.info, standing_moves(batch.standing_of(s, ctx.info.immune, ctx.day)))
+            if named is not ctx.info:
+                ctx = reply["ctx"] = dataclasses.replace(ctx, info=named)
         ahead = self.preparer.context
         if (prepared.result is not None and prepared.nick == nick and body == decoded.body
                 and ahead is not None and (ahead.day, ahead.info) == (ctx.day, ctx.info)):

@@ -58,23 +58,20 @@ def day_info(row: DayRow) -> TurnInfo:
                     fear_chosen=row.fear_chosen)
 
 
-def with_partner(ctx: Context, immune_standing: list[tuple]) -> Context:
-    """``ctx`` with the partner the immune player has named by now under «Выбери меня!»
-    (DECISIONS.md §6): the ``partner`` move that stands after his applied letters of the day
-    (``immune_standing``: their ``(moves, cancels[, unvote])`` in order of receipt, as
-    :func:`engine.legality.standing_moves` takes them). A vote for him is then refused in the
-    reply as close-day refuses it (``target_immune``), not promised and dropped. ``ctx`` itself
-    when the day has no such event, the partner is known or none is named yet."""
+def with_partner(info: TurnInfo, immune_standing: list) -> TurnInfo:
+    """``info`` with the partner the immune player has named under «Выбери меня!»
+    (DECISIONS.md §6): the target of his standing ``partner`` move (``immune_standing``: the
+    :class:`engine.model.Move` list that stands after his applied letters, as
+    :func:`engine.legality.standing_moves` gives it). A vote for the partner is then refused
+    as close-day refuses it (``target_immune``) — in the reply to a later letter and in the
+    thread's tally — not promised and dropped. ``info`` itself when the day has no such
+    event, the partner is known already or none is named."""
     from dataclasses import replace
 
-    from engine.legality import standing_moves
-
-    info = ctx.info
-    if info.event != "choose_me" or not info.immune or info.partner or not immune_standing:
-        return ctx
-    named = next((m.target for m in reversed(standing_moves(immune_standing))
-                  if m.action == "partner" and m.target), None)
-    return replace(ctx, info=replace(info, partner=named)) if named else ctx
+    if info.event != "choose_me" or not info.immune or info.partner:
+        return info
+    named = next((m.target for m in reversed(immune_standing) if m.action == "partner" and m.target), None)
+    return replace(info, partner=named) if named else info
 
 
 _STATE_CACHE: dict[str, GameState] = {}

@@ -160,6 +160,11 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
     tz = tz or game.timezone
     state = _state_of(s, game, row)
     info = day_info(row)
+    if info.immune:  # «Выбери меня!»: a thread vote for the partner he named is refused too
+        from ..day.context import with_partner
+        from ..day.in_place import standing_of
+
+        info = with_partner(info, standing_of(s, info.immune, day))
     wins = windows(s, game, day, closing=closing)
     _, start, end = next(w for w in wins if w[0] == day)  # every stored day has a window
     posts = sorted(s.exec(select(ForumPost).where(ForumPost.at >= start, ForumPost.at < end,

@@ -38,6 +38,7 @@ def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
     the day's vote limit, a dead target, …) when that refused vote is the post's last word
     on the vote (no accepted vote or withdrawal after it), else None. The refused vote is
     no vote (nothing is applied); the tally tells the host (``DayTally.refused``, not a JSON flag)."""
+    from engine.legality import screen_letter
     from engine.parse import parse_letter
 
     from ..words import REFUSED_KINDS
@@ -52,7 +53,9 @@ def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
         last_withdraw = m.start()
     cut.append(text[pos:])
     clean = "".join(cut)
-    parsed = parse_letter(clean, nick, state, info)
+    # the same legality as letters (FORUM.md): what the reply to a letter refuses — the
+    # «Выбери меня!» immune player and his partner among it — a post does not vote either
+    parsed = screen_letter(parse_letter(clean, nick, state, info), nick, state, info)
     last_vote, targets = -1, None
     search_from = 0
     for move in parsed.moves:
