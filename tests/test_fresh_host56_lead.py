@@ -8,6 +8,7 @@
    turn (as the result letters did before session 56): it now says how he left («цель выбыла
    раньше в этот же ход (повешен(а))») — pinned in test_replay's and test_fresh_host21's
    explain tests.
+3. ``mafia-mail --version`` printed the usage only.
 """
 
 from __future__ import annotations
@@ -60,3 +61,15 @@ def test_a_vote_for_the_partner_before_he_is_named_stands_in_the_reply(game):
     game.deliver(letter(ADDRESS[voter], f"{code}Линч: {partner}", msgid="early@x"), START + timedelta(hours=1))
     game.sync()
     assert _stored_moves(game, "early@x") == [{"action": "vote", "target": partner}]
+
+
+def test_version_prints_the_installed_version():
+    """A fresh host's trial (session 56): ``mafia-mail --version`` printed the usage only."""
+    from importlib.metadata import version
+
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    done = CliRunner().invoke(main, ["--version"])
+    assert done.exit_code == 0 and done.output == f"mafia-mail {version('mafia-mail')}\n", done.output

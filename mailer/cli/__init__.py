@@ -93,6 +93,8 @@ def config_first(args: list[str]) -> list[str]:
     show_default=True, type=click.Path(dir_okay=False),
     help="Файл настроек игры (или переменная MAFIA_MAIL_CONFIG).",
 )
+@click.version_option(package_name="mafia-mail", prog_name="mafia-mail", message="%(prog)s %(version)s",
+                      help="Показать версию и выйти.")
 @click.pass_context
 def main(ctx: click.Context, config_path: str) -> None:
     """mafia-mail: ведущий форумной мафии по почте.
