@@ -69,6 +69,20 @@ def scratch_index(nicks: tuple[str, ...]) -> NameIndex:
     return idx
 
 
+def _one_script_spelling(nick: str, word: str) -> str | None:
+    """The one-word ``nick``'s word (``word``, normalised) as a letter's text spells it after
+    :func:`engine.textnorm.clean_text`, when that differs: a nick mixing the scripts in a
+    word («Кf3»: Cyrillic «К», Latin «f») is written in one script there («Kf3»), so the
+    index must know that spelling too. None for a nick clean_text leaves as it is."""
+    from .textnorm import clean_text
+
+    cleaned = clean_text(nick)
+    if cleaned == nick:
+        return None
+    words = [norm(w) for w in re.findall(r"[^\W_]+", cleaned)]
+    return words[0] if len(words) == 1 and words[0] != word else None
+
+
 @functools.lru_cache(maxsize=64)
 def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     """Build (once per roster) the form index of ``nicks`` (roster order).
@@ -168,6 +182,11 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_owner.append(nick)
             continue
         forms = _animate_accusative(words[0], word_forms(words[0]))
+        mixed = _one_script_spelling(nick, words[0])
+        if mixed:
+            # «Кf3» (a Cyrillic «К» before a Latin «f»): letters are read after
+            # engine.textnorm.clean_text, which writes such a word in one script («Kf3»)
+            forms = {**_animate_accusative(mixed, word_forms(mixed)), **forms}
         extra = capital_readings(idx, nick, reading_forms(words[0]))
         letter = _letter_name_forms(words[0])
         if letter:
