@@ -12,23 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from mailer.cli import main
+from test_fresh_host55 import _run, game  # noqa: F401 (the fixture: a game of test_sync's)
 from test_sync import DEADLINE, START, Game, letter
 
 ADDRESS = {"Маруська": "marusya@example.org", "Бука": "buka@example.org",
            "Ягуарчик": "jaguar@example.org", "Serginio": "serg@example.org"}
-
-
-@pytest.fixture
-def game(tmp_path):
-    g = Game(tmp_path)
-    yield g
-    g.store.dispose()
-
-
-def _run(g: Game, args: list[str], at):
-    """The CLI's result of ``mafia-mail ARGS`` on the game ``g`` at the moment ``at``."""
-    env = {"MAFIA_MAIL_CONFIG": str(g.root / "game.toml"), "MAFIA_MAIL_NOW": at.isoformat()}
-    return CliRunner().invoke(main, args, env=env)
 
 
 def _flat(text: str) -> str:

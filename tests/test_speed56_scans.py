@@ -1,7 +1,6 @@
 """The fifty-sixth session's speed rewrites (issue 11) find exactly what the plain forms
 found: random texts of the pieces each pattern cares about, read both ways."""
 
-import random
 import re
 
 from engine import grammar_tokens as GT
@@ -12,6 +11,7 @@ from engine import textnorm_sender as TSe
 from engine import textnorm_short as TSh
 from engine import textnorm_typing as TT
 from engine import textnorm_votes as TV
+from test_exact_rewrites import _texts
 
 #: The forms before the rewrites (the plain ones, tried at every character).
 _ANY_PRONOUN = re.compile(r"(?<!\w)(?:е(?:го|ё|е|му|й|ю)|и[хм]|н(?:его|её|ее|ему|ей|ею|их|им))(?!\w)")
@@ -28,10 +28,6 @@ _EYES = re.compile(
     r"(?![^\W\d_])")
 
 
-def _texts(pieces: list[str], count: int, seed: int, most: int = 25):
-    rng = random.Random(seed)
-    for _ in range(count):
-        yield "".join(rng.choice(pieces) for _ in range(rng.randint(0, most)))
 
 
 def _found(matches) -> list:
