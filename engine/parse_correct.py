@@ -31,7 +31,7 @@ from .words import past_tense, predicate, role_words, third_person
 from .roles import ROLE_CIVILIANS
 from .parse_choice import conditional
 from .parse_move import read_move
-from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS, after_hanging_and,
+from .parse_more import (HESITATION_WORDS, MORE_OPENERS, MORE_WORDS,
                          continues, hedged_more, more_names, more_then,
                          drop_target, keep_len, not_instead, put_off, spared,
                          spared_nick)

@@ -786,7 +786,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                 out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedge"))
             continue
         if "если" in words:
-            if (found := _if_switched(ctx, lex, toks, words, wk, items)) is not None:
+            if _if_switched(ctx, lex, toks, words, wk, items) is not None:
                 out.append(problem(visible[lo:hi].strip().rstrip(".!…)"), "unparsed",
                                    "conditional"))
                 continue
