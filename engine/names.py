@@ -261,6 +261,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 # «Лиса»: a word of a longer nick is no nick as written; both are readings
                 idx.parts[form].add(nick)
                 idx.part_translated.setdefault(form, set()).add(nick)
+    for nick in nicks:
+        _add_verbatim(idx, nick)
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
@@ -998,6 +1000,18 @@ def _product(lists: list[list[str]]) -> list[list[str]]:
     for items in lists:
         out = [h + [x] for h in out for x in items]
     return out
+
+
+def _add_verbatim(idx: NameIndex, nick: str) -> None:
+    """``nick`` written exactly as spelled, as the letter's tokenizer reads it: when that is one
+    token the index does not know for him («Остап_B» is read «остап_в», the Latin «B» glued to
+    a Cyrillic word taken as «в»; «Mila_Tel-Aviv» keeps both separators), that token names him
+    in any case slot (a nick written undeclined). Found by benchmarks/blind/nick_roundtrip.py."""
+    from .grammar_tokens import tokenize
+
+    toks = [t for t in tokenize(nick) if t.word]
+    if len(toks) == 1 and nick not in idx.single.get(toks[0].w, {}):
+        _add(idx.single, nick, {toks[0].w: ALL_CASES})
 
 
 def _add(table: dict[str, dict[str, frozenset[str]]], nick: str,
