@@ -566,29 +566,44 @@ def inflect(nick: str, case: str) -> str:
     if case not in CASES or case == "nomn":
         return nick
     words = []
-    for word in nick.split(" "):
-        if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
-            words.append(word)
-            continue
-        parses = [p for p in morph().parse(word) if "nomn" in p.tag]
-        best = next((p for p in parses if "NOUN" in p.tag and "anim" in p.tag),
-                    next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None))
-        if best is not None and "Fixd" in best.tag and word[-1].lower() in "ая":
-            # a guessed indeclinable reading of a word in «-а» («Волчара»): a declinable noun
-            # reading declines it as «папа» is («за Волчару», not «за Волчара»)
-            best = next((p for p in parses if "NOUN" in p.tag and "Fixd" not in p.tag), best)
-        wanted = case
-        if case == "accs" and best is not None and "NOUN" in best.tag and "inan" in best.tag \
-                and "masc" in best.tag and "sing" in best.tag:
-            wanted = "gent"  # a person's accusative (a masculine thing's is its nominative)
-        form = best.inflect({wanted}) if best else None
-        out = form.word if form else word
-        if word[0].isupper():
-            out = out[0].upper() + out[1:]
-        if word.isupper() and len(word) > 1:
-            out = out.upper()
-        words.append(out)
+    for k, word in enumerate(nick.split(" ")):
+        pieces = re.split(r"([_-])", word)
+        if len(pieces) > 1 and all(len(s) >= 2 and s.isalpha() for s in pieces[::2]):
+            # «Серый_Волк», «Анна-Мария», «Папа_Лёши»: each word of the nick declined as if
+            # written apart, the joining marks kept (it read «Серый_волка», «Папа_лёшам»)
+            words.append("".join(s if n % 2 else _inflect_word(s, case, k + n // 2)
+                                 for n, s in enumerate(pieces)))
+        else:
+            words.append(_inflect_word(word, case, k))
     return " ".join(words)
+
+
+def _inflect_word(word: str, case: str, k: int) -> str:
+    """One word of :func:`inflect`'s nick, the ``k``-th (from 0). A word after the first that
+    is no nominative singular («Тайги», «Лёши»: a genitive said of the head, «Хозяин Тайги»)
+    is kept as written, as are words with no Cyrillic letter."""
+    if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
+        return word
+    parses = [p for p in morph().parse(word) if "nomn" in p.tag]
+    if k and not any("sing" in p.tag or "Fixd" in p.tag for p in parses):
+        return word  # («Папа Лёши» → «Папе Лёши», not «Папе Лёшам»)
+    best = next((p for p in parses if "NOUN" in p.tag and "anim" in p.tag),
+                next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None))
+    if best is not None and "Fixd" in best.tag and word[-1].lower() in "ая":
+        # a guessed indeclinable reading of a word in «-а» («Волчара»): a declinable noun
+        # reading declines it as «папа» is («за Волчару», not «за Волчара»)
+        best = next((p for p in parses if "NOUN" in p.tag and "Fixd" not in p.tag), best)
+    wanted = case
+    if case == "accs" and best is not None and "NOUN" in best.tag and "inan" in best.tag \
+            and "masc" in best.tag and "sing" in best.tag:
+        wanted = "gent"  # a person's accusative (a masculine thing's is its nominative)
+    form = best.inflect({wanted}) if best else None
+    out = form.word if form else word
+    if word[0].isupper():
+        out = out[0].upper() + out[1:]
+    if word.isupper() and len(word) > 1:
+        out = out.upper()
+    return out
 
 
 @functools.lru_cache(maxsize=4096)

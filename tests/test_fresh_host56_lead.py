@@ -9,6 +9,7 @@
    раньше в этот же ход (повешен(а))») — pinned in test_replay's and test_fresh_host21's
    explain tests.
 3. ``mafia-mail --version`` printed the usage only.
+4. A nick joined by «_» or «-» was declined as one word in letters («Серый_волка»).
 """
 
 from __future__ import annotations
@@ -73,3 +74,19 @@ def test_version_prints_the_installed_version():
 
     done = CliRunner().invoke(main, ["--version"])
     assert done.exit_code == 0 and done.output == f"mafia-mail {version('mafia-mail')}\n", done.output
+
+
+def test_a_nick_joined_by_underscore_or_hyphen_is_declined_word_by_word():
+    """Letters and the newspaper named «Серый_Волк» as «Серый_волка» and «Папа_Лёши» as
+    «Папа_лёшам» (the joined nick declined as one word, its second word lowered); found by
+    reading every blind roster's nicks back (benchmarks/blind/nick_roundtrip.py). Each word is
+    declined as if written apart, the joining mark kept; a word after the head that is no
+    nominative singular (a genitive said of it: «Тайги», «Лёши») stays as written."""
+    from engine.words import inflect
+
+    assert [inflect("Серый_Волк", c) for c in ("gent", "datv")] == ["Серого_Волка", "Серому_Волку"]
+    assert inflect("Анна-Мария", "accs") == "Анну-Марию"
+    assert inflect("Кот_Бегемот", "ablt") == "Котом_Бегемотом"
+    assert [inflect("Папа_Лёши", c) for c in ("datv", "accs")] == ["Папе_Лёши", "Папу_Лёши"]
+    assert inflect("Хозяин_Тайги", "datv") == "Хозяину_Тайги"
+    assert inflect("Мат в два хода", "datv") == "Мату в два хода"
