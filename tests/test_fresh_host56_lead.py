@@ -90,3 +90,6 @@ def test_a_nick_joined_by_underscore_or_hyphen_is_declined_word_by_word():
     assert [inflect("Папа_Лёши", c) for c in ("datv", "accs")] == ["Папе_Лёши", "Папу_Лёши"]
     assert inflect("Хозяин_Тайги", "datv") == "Хозяину_Тайги"
     assert inflect("Мат в два хода", "datv") == "Мату в два хода"
+    # a preposition ends the head phrase: what follows it stays as written
+    assert inflect("Тень-на-плетень", "datv") == "Тени-на-плетень"
+    assert inflect("Галя-из-окна", "accs") == "Галю-из-окна"
