@@ -565,34 +565,32 @@ def inflect(nick: str, case: str) -> str:
     again."""
     if case not in CASES or case == "nomn":
         return nick
-    words = []
-    head = [0, False]  # words declined or kept so far; whether the head phrase has ended
+    words, first, ended = [], True, False
     for word in nick.split(" "):
         pieces = re.split(r"([_-])", word)
-        if len(pieces) > 1 and all(len(s) >= 2 and s.isalpha() for s in pieces[::2]):
-            # «Серый_Волк», «Анна-Мария», «Папа_Лёши»: each word of the nick declined as if
-            # written apart, the joining marks kept (it read «Серый_волка», «Папа_лёшам»)
-            words.append("".join(s if n % 2 else _inflect_word(s, case, head)
-                                 for n, s in enumerate(pieces)))
-        else:
-            words.append(_inflect_word(word, case, head))
+        if not (len(pieces) > 1 and all(len(s) >= 2 and s.isalpha() for s in pieces[::2])):
+            pieces = [word]
+        # «Серый_Волк», «Анна-Мария», «Папа_Лёши»: each word of the nick declined as if
+        # written apart, the joining marks kept (it read «Серый_волка», «Папа_лёшам»)
+        for n in range(0, len(pieces), 2):
+            form = None if ended else _inflect_word(pieces[n], case, first)
+            ended, first = form is None, False
+            pieces[n] = pieces[n] if form is None else form
+        words.append("".join(pieces))
     return " ".join(words)
 
 
-def _inflect_word(word: str, case: str, head: list) -> str:
-    """One word of :func:`inflect`'s nick; ``head``: [words seen before it, whether the head
-    phrase has ended]. A word after the first that is no nominative singular («Тайги»,
-    «Лёши»: a genitive said of the head, «Хозяин Тайги»; «в», «на»: a preposition) is kept as
-    written and ends the head: the words after it are kept too («Тени-на-плетень», «Ёжику в
-    тумане»). Words with no Cyrillic letter are kept."""
-    k, ended = head
-    head[0] += 1
-    if ended or not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
+def _inflect_word(word: str, case: str, first: bool) -> str | None:
+    """One word of :func:`inflect`'s nick in ``case``, ``first`` when it opens the nick; None
+    when it ends the head phrase: a word after the first that is no nominative singular
+    («Тайги», «Лёши»: a genitive said of the head, «Хозяин Тайги»; «в», «на»: a preposition)
+    is kept as written and so are the words after it («Тени-на-плетень», «Ёжику в тумане»).
+    Words with no Cyrillic letter are kept."""
+    if not word or not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in word):
         return word
     parses = [p for p in morph().parse(word) if "nomn" in p.tag]
-    if k and not any("sing" in p.tag or "Fixd" in p.tag for p in parses):
-        head[1] = True
-        return word  # («Папа Лёши» → «Папе Лёши», not «Папе Лёшам»)
+    if not first and not any("sing" in p.tag or "Fixd" in p.tag for p in parses):
+        return None  # («Папа Лёши» → «Папе Лёши», not «Папе Лёшам»)
     best = next((p for p in parses if "NOUN" in p.tag and "anim" in p.tag),
                 next((p for p in parses if "NOUN" in p.tag), parses[0] if parses else None))
     if best is not None and "Fixd" in best.tag and word[-1].lower() in "ая":
