@@ -338,6 +338,12 @@ def merged_vote(before: Move | None, unvote: Iterable[str], vote: Move) -> Move:
     return with_targets(vote, both) if len(both) <= len(move_targets(before)) else vote
 
 
+def named_partner(standing: Iterable[Move]) -> str | None:
+    """«Выбери меня!» (DECISIONS.md §6): the partner the last ``partner`` move among a
+    player's ``standing`` moves (:func:`standing_moves`) names, or None."""
+    return next((m.target for m in reversed(list(standing)) if m.action == "partner" and m.target), None)
+
+
 def standing_moves(letters: Iterable[tuple]) -> list[Move]:
     """The moves that stand after a player's applied letters of the day, given in arrival
     order as ``(accepted moves, cancels[, unvote])``: a later move replaces one of its kind

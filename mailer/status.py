@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from engine.legality import HUNT_EXCLUDED_BY, move_targets, night_role_moves, standing_moves
+from engine.legality import HUNT_EXCLUDED_BY, move_targets, named_partner, night_role_moves, standing_moves
 from engine.model import Move
 
 from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
@@ -195,7 +195,6 @@ def player_rows(state, letters, imported_votes: set[str],
             for moves, cancels, unvote in mine)
         actions = [m.action for m in standing]
         vote = next((m for m in reversed(standing) if m.action == "vote"), None)
-        partner = next((m.target for m in reversed(standing) if m.action == "partner"), None)
         players.append(PlayerStatus(
             nick=nick, alive=p.alive, moves=sorted(set(a for a in actions if a != "vote")),
             voted="vote" in actions or nick in imported_votes, letters=len(mine),
@@ -203,7 +202,7 @@ def player_rows(state, letters, imported_votes: set[str],
             autokill_points=p.autokill_points, lost_vote=nick in lost_votes, dealt=p.dealt,
             role=p.role, moved_for=[m.member for m in standing if m.action == "on_behalf" and m.member],
             night=sorted(night_role_moves(state, turn, nick)) if turn is not None else [],
-            partner=partner))
+            partner=named_partner(standing)))
     return players
 
 

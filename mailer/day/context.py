@@ -68,9 +68,11 @@ def with_partner(info: TurnInfo, immune_standing: list) -> TurnInfo:
     event, the partner is known already or none is named."""
     from dataclasses import replace
 
+    from engine.legality import named_partner
+
     if info.event != "choose_me" or not info.immune or info.partner:
         return info
-    named = next((m.target for m in reversed(immune_standing) if m.action == "partner" and m.target), None)
+    named = named_partner(immune_standing)
     return replace(info, partner=named) if named else info
 
 
@@ -128,6 +130,7 @@ def _imported_sources(s: Session, letters: list[Letter], inputs: list[DayInput],
     from ..forum.close import _short_time, latest_vote_letters, letter_vote_told, vote_source
 
     zone = s.get(Game, 1).timezone
+    lost = {x.nick for x in inputs if x.kind == "lost_vote"}
     later = []
     for i in inputs:
         if i.kind != "vote":
@@ -135,7 +138,7 @@ def _imported_sources(s: Session, letters: list[Letter], inputs: list[DayInput],
         replaced = None if i.nick in hosted else "letter"
         vote_source(sources, letters, i.nick, "host", loads(i.value_json),
                     f"votes import {_short_time(i.at, zone)}", replaced, zone)
-        if replaced and i.nick not in {x.nick for x in inputs if x.kind == "lost_vote"}:
+        if replaced and i.nick not in lost:
             later.append(i)
     if later and told is not None:
         latest = latest_vote_letters(letters)

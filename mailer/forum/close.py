@@ -66,10 +66,9 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
-        _tell(told, row, t, taken, latest_letter, from_thread, hosted,
-              {i.nick for i in inputs if i.kind == "lost_vote"}, words, zone,
-              thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
         lost = {i.nick for i in inputs if i.kind == "lost_vote"}
+        _tell(told, row, t, taken, latest_letter, from_thread, hosted, lost, words, zone,
+              thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
         later = [n for n in overruled if n not in lost]
         if later:  # the other way round is told by _tell: a letter vote a later post replaced
             latest = latest_vote_letters(letters)
