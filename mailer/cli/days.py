@@ -338,6 +338,10 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     if rep.unchanged:
         click.echo(f"Итоги не изменились для игроков: {rep.unchanged} — их прежние письма с итогами "
                    "уже отправлены, повторно не посылаются.")
+    if rep.reopen_unsent:
+        click.echo(f"Писем «день {rep.day} снова открыт», так и не отправленных: {rep.reopen_unsent} — сняты "
+                   "с очереди; что в них ещё верно (игра продолжается, игрок снова в игре, отменены итоги "
+                   "следующих дней), говорят письма с итогами.")
     if rep.final_unchanged:
         click.echo(f"Письмо «Игра окончена» не изменилось для игроков: {rep.final_unchanged} — "
                    "прежнее уже отправлено, повторно не посылается.")

@@ -29,7 +29,7 @@ from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, 
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
 from .later import corrected_subject, release_later_letters
-from .reopen_notice import told_reopened
+from .reopen_notice import owed_by_unsent_reopen, told_reopened, unsent_reopen_letters
 from .open import open_game_day
 
 
@@ -43,6 +43,7 @@ class CloseReport:
     letters: int = 0
     unchanged: int = 0  # reopen-day: players whose result letter, already sent, stayed the same
     final_unchanged: int = 0  # reopen-day: players whose «Игра окончена», already sent, stayed the same
+    reopen_unsent: int = 0  # reopen-day: its «снова открыт» letters never sent, taken off the queue now
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
@@ -318,29 +319,39 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         # reopen-day of the day that ended the game, now closed with the game going on: whoever
         # was sent «Игра окончена» is told it is cancelled (the dead, who get no result, too)
         unended = _ended_before(s, row) if row.revision and final is None else set()
+        # what the unsent «снова открыт» letters said that still holds (close-day takes them
+        # off the queue below): the letters queued now say it
+        reopen_unsent = len(unsent_reopen_letters(s, row.day)) if row.revision else 0
+        owed = owed_by_unsent_reopen(s, row.day, lambda nick: nick in new_state.players
+                                     and new_state.players[nick].alive,
+                                     next_row.day if next_row else None) if row.revision else {}
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
                                                            next_row=next_row, paper=paper):
-            if corrected.get(nick) == body and nick not in unended and nick not in promised:
+            if corrected.get(nick) == body and nick not in unended and nick not in promised \
+                    and nick not in owed:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
                 continue
             if nick in corrected:  # reopen-day: this letter replaces one already sent
                 subject = corrected_subject(subject)
                 changes = changed_lines(corrected[nick], body)
-                if not changes and nick in promised:
+                if not changes and (nick in promised or nick in owed):
                     changes = _SAME_AGAIN
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
                         f"с итогами дня {row.day}.{changes}\n\n{body}")
+            if nick in owed:
+                body = "\n".join(owed.pop(nick)) + f"\n\n{body}"
             if nick in unended:
                 body = f"{_UNENDED.format(day=row.day)}\n\n{body}"
                 unended.discard(nick)
             queue(s, cfg, ref=f"result:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
                   to_addr=address_of(cfg, nick), to_nick=nick, subject=subject, body=body, now=now)
             letters += 1
-        for nick in sorted(unended):
+        for nick in sorted(unended | set(owed)):
+            told = " ".join(([_UNENDED.format(day=row.day)] if nick in unended else []) + owed.get(nick, []))
             queue(s, cfg, ref=f"unended:{row.day}.{row.revision}:{nick}", kind="result", day=row.day,
-                  to_addr=address_of(cfg, nick), to_nick=nick, subject=cfg.subject("игра продолжается"),
-                  body=renderer.render("unended.txt.j2", nick=nick, day=row,
-                                       told=_UNENDED.format(day=row.day)), now=now)
+                  to_addr=address_of(cfg, nick), to_nick=nick,
+                  subject=cfg.subject("игра продолжается" if nick in unended else f"итоги дня {row.day} пересмотрены"),
+                  body=renderer.render("unended.txt.j2", nick=nick, day=row, told=told), now=now)
             letters += 1
         if final is not None:  # the end of the game: every player, the dead too, is told
             # (a re-closed last day: who was sent «Игра окончена» before is told this one
@@ -372,6 +383,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
         return CloseReport(day=row.day, result=result, newspaper=paper_text,
                            letters=letters, unchanged=unchanged, final_unchanged=final_unchanged,
+                           reopen_unsent=reopen_unsent,
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)

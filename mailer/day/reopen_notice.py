@@ -22,20 +22,35 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, delete, select
 
 from engine.calendar import on_time
 
 from ..config import GameConfig
 from ..out_state import MAYBE_SENT, UNSENT
 from ..outbox import drop_unsent, queue
-from ..store import DayRow, Outgoing, utc
+from ..store import DayInput, DayRow, Outgoing, utc
 from ..when import local_text
 
-__all__ = ["REOPEN_KIND", "queue_reopen_letters", "moved_deadline", "unsent_reopen_letters"]
+__all__ = ["REOPEN_KIND", "queue_reopen_letters", "moved_deadline", "unsent_reopen_letters",
+           "owed_by_unsent_reopen"]
 
 #: The kind of the letter (``outbox``: «день снова открыт»).
 REOPEN_KIND = "reopen"
+
+#: The kind of the :class:`mailer.store.DayInput` rows (``day``: the reopened day, ``nick``: the
+#: player) of the players the undone close had put out of the game and the reopening brought
+#: back: their «снова открыт» letter says «Вы снова в игре», and if it is never sent, the day's
+#: next close says it instead (:func:`owed_by_unsent_reopen`).
+REVIVED = "revived"
+
+#: What the day's next close tells a player back in the game whose «снова открыт» letter was
+#: never sent (the close takes it off the queue).
+_REVIVED_TOLD = "Вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено."
+#: ... and a player sent the results of later days that the reopening undid.
+_LATER_TOLD = ("{days}, которые вы получили письмом, отменены: ведущий снова открыл день {day} и "
+               "пересмотрел его итоги.")
+_LATER_AGAIN = " День {next} пройдёт заново: его итоги придут отдельным письмом."
 
 #: Its last paragraph while the day's deadline is ahead.
 _MOVES_OPEN = ("Ваши ходы на день {day}, присланные до сих пор, остаются в силе; изменить их или прислать "
@@ -98,8 +113,11 @@ def queue_reopen_letters(cfg: GameConfig, s: Session, row: DayRow, *, undone, st
     after = {nick: p.get("alive", True) for nick, p in state_after.get("players", {}).items()}
     moves = moves_paragraph(cfg, row.day, utc(row.deadline), now)
     queued = []
+    s.exec(delete(DayInput).where(DayInput.day == row.day, DayInput.kind == REVIVED))
     for nick, letters in sorted(told.items()):
         alive = before.get(nick, False)
+        if alive and not after.get(nick, True):
+            s.add(DayInput(day=row.day, kind=REVIVED, nick=nick))
         body = renderer.render(
             "reopened.txt.j2", nick=nick, day=row,
             result_days=sorted({x.day for x in letters if x.kind == "result"}),
@@ -118,6 +136,41 @@ def unsent_reopen_letters(s: Session, day: int) -> list[Outgoing]:
     """The unsent «снова открыт» letters of ``day`` (queued or refused by the server)."""
     return list(s.exec(select(Outgoing).where(Outgoing.kind == REOPEN_KIND, Outgoing.day == day,
                                               Outgoing.state.in_(UNSENT))))
+
+
+def owed_by_unsent_reopen(s: Session, day: int, alive_now, next_day: int | None) -> dict[str, list[str]]:
+    """What the unsent «снова открыт» letters of ``day`` told their players that still holds
+    once the day is closed again (close-day takes them off the queue, so the letters the close
+    queues must say it: nothing a player must be told is lost): nick → the paragraphs.
+    ``alive_now(nick)``: whether the player is alive after the new close; ``next_day``: the
+    day the close opens (None: the game ended). A player back in the game (a
+    :data:`REVIVED` row) and still alive is told so; a player sent results of later days the
+    reopening undid (``--undo-later``) is told they are withdrawn. The rest the new results
+    say themselves (what changed; «Игра окончена» cancelled: mailer.day.close's ``_UNENDED``),
+    and the moves paragraph no longer holds. The :data:`REVIVED` rows of ``day`` are removed."""
+    revived = set(s.exec(select(DayInput.nick).where(DayInput.day == day, DayInput.kind == REVIVED)))
+    s.exec(delete(DayInput).where(DayInput.day == day, DayInput.kind == REVIVED))
+    owed: dict[str, list[str]] = {}
+    for out in unsent_reopen_letters(s, day):
+        nick = out.to_nick
+        if not nick:
+            continue
+        lines = []
+        if nick in revived and alive_now(nick):
+            lines.append(_REVIVED_TOLD.format(day=day))
+        later = sorted(set(s.exec(select(Outgoing.day).where(
+            Outgoing.kind == "result", Outgoing.to_nick == nick, Outgoing.day > day,
+            Outgoing.state.in_(MAYBE_SENT), Outgoing.id < out.id))))
+        if later:
+            days = (f"Итоги дня {later[0]}" if len(later) == 1 else
+                    f"Итоги дней {', '.join(str(d) for d in later)}")
+            text = _LATER_TOLD.format(days=days, day=day)
+            if next_day is not None and next_day in later:
+                text += _LATER_AGAIN.format(next=next_day)
+            lines.append(text)
+        if lines:
+            owed[nick] = lines
+    return owed
 
 
 def moved_deadline(cfg: GameConfig, s: Session, day: int, new: datetime) -> set[str]:

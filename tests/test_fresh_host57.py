@@ -1,0 +1,113 @@
+"""A fresh host's findings (session 56's trial), fixed in session 57.
+
+1. ``reopen-day`` → ``lost-vote`` → ``close-day`` with no ``send`` between: close-day took the
+   unsent «День 2 снова открыт» letters off the queue («новые итоги скажут, что изменилось»),
+   but the corrected results never said «Вы снова в игре» to the player the withdrawn results
+   had hanged (nor, with ``--undo-later``, that the later days' results he got are withdrawn).
+   What such a letter said that still holds is now said by the letter the close queues him.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from mailer.outbox import send_all
+from test_fresh_host55 import _run
+from test_sync import DEADLINE, START, Game, letter
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _ended_on_paradox_day_two(g: Game):
+    """Serginio hanged on day 1; day 2 under «Парадокс», Маруська and Бука hang Ягуарчик and
+    the civilians win. Every letter sent. Returns the moment of day 2's close."""
+    from mailer.day import close_day, set_event
+    from mailer.sync import sync
+
+    set_event(g.cfg, g.store, "none", now=START)
+    for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+        g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+    g.sync()
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    set_event(g.cfg, g.store, "paradox", now=DEADLINE + timedelta(minutes=6))
+    for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
+        g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
+    sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+    end = DEADLINE + timedelta(days=1, minutes=5)
+    assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+    send_all(g.cfg, g.store, now=end + timedelta(minutes=1))
+    return end
+
+
+def _letters(g: Game, after: int):
+    with g.store.session() as s:
+        return [o for o in g.store.outgoing(s) if o.id > after]
+
+
+def test_reopen_then_close_without_send_tells_all_the_reopen_letter_said(tmp_path):
+    g = Game(tmp_path)
+    try:
+        end = _ended_on_paradox_day_two(g)
+        last = max(o.id for o in _letters(g, 0))
+        reopened = _run(g, ["reopen-day", "2", "--yes"], end + timedelta(minutes=10))
+        assert reopened.exit_code == 0, reopened.output
+        reopen = {o.to_nick: o for o in _letters(g, last) if o.kind == "reopen"}
+        assert set(reopen) == {"Маруська", "Бука", "Ягуарчик", "Serginio"}
+        assert "Вы снова в игре" in reopen["Ягуарчик"].body
+        lost = _run(g, ["lost-vote", "Маруську", "Буку"], end + timedelta(minutes=11))
+        assert lost.exit_code == 0, lost.output
+        closed = _run(g, ["close-day"], end + timedelta(minutes=12))
+        assert closed.exit_code == 0, closed.output
+        assert "Писем «день 2 снова открыт», так и не отправленных: 4 — сняты с очереди" in _flat(closed.output)
+        new = [o for o in _letters(g, last) if o.kind != "reopen" and o.state == "queued"]
+        # everyone the reopen letter was queued to gets a letter saying what it said
+        by_nick = {o.to_nick: _flat(o.body) for o in new}
+        assert set(by_nick) == set(reopen), sorted(by_nick)
+        for nick, body in by_nick.items():
+            assert "прежнее письмо «Игра окончена» отменено — игра продолжается" in body, (nick, body)
+        assert "Вы снова в игре: по прежним итогам дня 2 вы выбыли, теперь это отменено." in by_nick["Ягуарчик"]
+        assert "Вы снова в игре" not in by_nick["Маруська"] + by_nick["Бука"] + by_nick["Serginio"]
+        # idempotent: sending twice sends each once
+        send_all(g.cfg, g.store, now=end + timedelta(minutes=20))
+        send_all(g.cfg, g.store, now=end + timedelta(minutes=21))
+        sent = [o for o in _letters(g, last) if o.state == "sent"]
+        assert len(sent) == len(new)
+    finally:
+        g.store.dispose()
+
+
+def test_undo_later_results_withdrawn_are_told_when_the_reopen_letter_never_went(tmp_path):
+    """Day 1 reopened with ``--undo-later`` after day 2's results went out, closed again with
+    no send between: the day-1 letter says the day-2 results he got are withdrawn."""
+    from mailer.day import close_day, set_event
+    from mailer.sync import sync
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "paradox", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
+            g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+        g.deliver(letter("buka@example.org", "Линч: Маруська", msgid="d2@x"), DEADLINE + timedelta(hours=2))
+        sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
+        end = DEADLINE + timedelta(days=1, minutes=5)
+        close_day(g.cfg, g.store, now=end)
+        send_all(g.cfg, g.store, now=end + timedelta(minutes=1))
+        last = max(o.id for o in _letters(g, 0))
+        done = _run(g, ["reopen-day", "1", "--undo-later", "--yes"], end + timedelta(minutes=10))
+        assert done.exit_code == 0, done.output
+        lost = _run(g, ["lost-vote", "Ягуарчика"], end + timedelta(minutes=11))
+        assert lost.exit_code == 0, lost.output
+        closed = _run(g, ["close-day"], end + timedelta(minutes=12))
+        assert closed.exit_code == 0, closed.output
+        bodies = {o.to_nick: _flat(o.body) for o in _letters(g, last) if o.kind == "result"}
+        for nick in ("Маруська", "Бука", "Ягуарчик"):
+            assert ("Итоги дня 2, которые вы получили письмом, отменены: ведущий снова открыл день 1 и "
+                    "пересмотрел его итоги. День 2 пройдёт заново: его итоги придут отдельным письмом.") \
+                in bodies[nick], (nick, bodies[nick])
+    finally:
+        g.store.dispose()
