@@ -59,6 +59,9 @@ class SyncReport:
     #: players whose letter of a reopened day, read after its results («ходы из него не
     #: засчитаны»), counts in it now, told so «(исправлено)» (:mod:`mailer.day.reopened`)
     counted_again: list[str] = field(default_factory=list)
+    #: reread: the replies the reading queued that would say, word for word, what the last
+    #: reply already sent to the same player said: taken off the queue (``(id, nick)``)
+    repeated: list[tuple[int, str]] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

@@ -14,6 +14,7 @@ it goes through every stage of :mod:`mailer.reading` again and its sender gets a
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from .config import GameConfig
@@ -149,5 +150,51 @@ def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetim
     report = SyncReport()
     report.withdrawn = withdrawn
     process_pending(cfg, store, now=now, report=report)
+    with store.session() as s:
+        report.repeated = drop_repeated_replies(s, ids + report.followed)
     return report
+
+
+#: The line of a reply that says the player's earlier letters are folded into it
+#: (templates/reply.txt.j2): no news for a player who was already answered.
+_FOLDED = re.compile(r"^Ваш[еи] (?:письм[оа], полученн|прежние письма \().*тоже прочитан.*$", re.M)
+
+
+def _said(body: str) -> str:
+    """``body`` of a reply as compared by :func:`drop_repeated_replies`: the folded-letters
+    line left out, spacing normalised."""
+    return " ".join(_FOLDED.sub("", body).split())
+
+
+def drop_repeated_replies(s, ids: list[int]) -> list[tuple[int, str]]:
+    """After ``reread`` of the letters ``ids`` (with the later letters read again after them):
+    a reply it queued to a player that says word for word what the last reply already sent to
+    him said (the same subject; the line that his earlier letters were read too aside) tells
+    him nothing: a player who re-sent his letter from his own address after the «unknown
+    address» answer, then read again once the host added that address, got a second identical
+    «Принято». Such a reply is taken off the queue («снято с очереди», with why).
+    Returns ``(outgoing id, nick)`` of each one taken off."""
+    from sqlmodel import select
+
+    from .day.in_place import new_reply
+    from .out_state import MAYBE_SENT
+    from .outbox import drop_unsent
+    from .store import Outgoing
+
+    seen, out = set(), []
+    for letter in (s.get(Letter, i) for i in ids):
+        if letter is None or not letter.nick or letter.day is None or (letter.nick, letter.day) in seen:
+            continue
+        seen.add((letter.nick, letter.day))
+        target = new_reply(s, letter.nick, letter.day)
+        if target is None:
+            continue
+        sent = [o for o in s.exec(select(Outgoing).where(Outgoing.kind == "reply", Outgoing.to_nick == letter.nick,
+                                                         Outgoing.id < target.id).order_by(Outgoing.id))
+                if o.state in MAYBE_SENT]
+        if sent and sent[-1].subject == target.subject and _said(sent[-1].body) == _said(target.body):
+            drop_unsent(s, target, f"ответ повторил бы слово в слово ответ {sent[-1].id}, уже отправленный "
+                                   "игроку: ходы дня после перечитанного письма те же")
+            out.append((target.id, letter.nick))
+    return out
 

@@ -111,3 +111,41 @@ def test_undo_later_results_withdrawn_are_told_when_the_reopen_letter_never_went
                 in bodies[nick], (nick, bodies[nick])
     finally:
         g.store.dispose()
+
+
+# 2. ``reread`` after the host added a player's address: the player had re-sent his letter from
+#    his own address after the «unknown address» answer and been told «Принято»; the letter
+#    read again (in its place in time, before the re-sent one) queued him a second «Принято»
+#    saying word for word the same. It is taken off the queue now, and the host is told.
+
+def test_reread_does_not_repeat_a_reply_word_for_word(tmp_path):
+    from test_reread import _add_address
+
+    g = Game(tmp_path)
+    try:
+        move = "Лечу Маруську. Линч: Ягуарчик"
+        g.deliver(letter("buka.work@example.net", move, msgid="w@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", move, msgid="o@x"), START + timedelta(hours=3))
+        g.sync()
+        send_all(g.cfg, g.store, now=START + timedelta(hours=4))
+        last = max(o.id for o in _letters(g, 0))
+        _add_address(g, "buka@example.org", "buka.work@example.net")
+        [first] = [r.id for r in g.rows() if r.message_id == "w@x"]
+        done = _run(g, ["reread", str(first)], START + timedelta(hours=5))
+        assert done.exit_code == 0, done.output
+        assert ("Новый ответ не нужен — он слово в слово повторил бы ответ, который игрок уже получил "
+                "(ходы дня те же), и снят с очереди: Бука") in _flat(done.output), done.output
+        assert [o for o in _letters(g, last) if o.state == "queued"] == []
+        sent = _run(g, ["send"], START + timedelta(hours=5, minutes=1))
+        assert "Отправлено: 0" in sent.output, sent.output
+        # something new in the letter read again (a question to the host): the reply goes
+        g.deliver(letter("buka.work@example.net", f"{move} А можно лечить себя?", msgid="w2@x"),
+                  START + timedelta(hours=1))
+        # (a new letter from the added address, received earlier than both: read in its place)
+        from mailer.sync import sync
+
+        sync(g.cfg, g.store, now=START + timedelta(hours=6))
+        queued = [o for o in _letters(g, last) if o.state == "queued" and o.to_nick == "Бука"]
+        assert len(queued) == 1 and "А можно лечить себя?" in queued[0].body, [o.body for o in queued]
+    finally:
+        g.store.dispose()

@@ -116,6 +116,10 @@ def reread(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
                    f"«(исправлено)» и говорит, что изменилось: {', '.join(report.in_place)}.")
     if report.withdrawn:
         click.echo(f"Сняты с очереди прежние ответы на эти письма (их заменит новый ответ): {report.withdrawn}.")
+    if report.repeated:
+        click.echo("Новый ответ не нужен — он слово в слово повторил бы ответ, который игрок уже получил "
+                   "(ходы дня те же), и снят с очереди: "
+                   + ", ".join(f"{nick} (письмо {number})" for number, nick in report.repeated) + ".")
     _echo_report(report, cfg, store)
     _closed_day_hint(store, flat(ids))
 
