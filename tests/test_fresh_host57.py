@@ -149,3 +149,69 @@ def test_reread_does_not_repeat_a_reply_word_for_word(tmp_path):
         assert len(queued) == 1 and "А можно лечить себя?" in queued[0].body, [o.body for o in queued]
     finally:
         g.store.dispose()
+
+
+# 3. A post «Голосую за Снегиря! Его голос против Айболитки» (the author talks of another
+#    player's vote) was read as two votes on a one-vote day: «названо больше игроков, чем
+#    голосов», the post's vote refused and the author's earlier letter vote used. A clause
+#    about another player's vote is talk (FORUM.md: a post's vote is its author's).
+
+def _forum_game(tmp_path, event: str = "none"):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from forum.game import make_game
+
+    return make_game(tmp_path / "g", event=event)
+
+
+def _paste(tmp_path, text: str):
+    import os
+
+    from forum.game import DAY1_END
+
+    path = tmp_path / "thread.txt"
+    path.write_text(text, encoding="utf-8")
+    ts = (DAY1_END - timedelta(hours=1)).timestamp()
+    os.utime(path, (ts, ts))
+    return str(path)
+
+
+def _cli(cfg, *args):
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    return CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False)
+
+
+TALK = """Гном
+07.12.2026, 20:15
+Голосую за Ягуара! Его голос против Зои — вот что подозрительно.
+
+Кузя
+07.12.2026, 21:00
+Линч: Лис. У него голос за Гошу, а её голоса вообще нет.
+
+Зоя
+07.12.2026, 22:00
+Их голоса за Гнома ничего не решат. Мой голос — за Буку!
+"""
+
+
+def test_talk_of_another_players_vote_is_not_the_posts_vote(tmp_path):
+    import json
+
+    cfg, store = _forum_game(tmp_path)
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, TALK)).exit_code == 0
+        data = json.loads(_cli(cfg, "forum", "tally", "--json").output)
+        votes = {nick: data["players"][nick]["votes"] for nick in ("Гном", "Кузя", "Зоя")}
+        assert votes == {"Гном": ["Ягуар"], "Кузя": ["Лис"], "Зоя": ["Бука"]}, votes
+        from mailer.forum.tally import day_tally
+
+        with store.session() as s:
+            assert day_tally(s).refused == []
+    finally:
+        store.dispose()

@@ -18,6 +18,16 @@ _WITHDRAW = re.compile(
     re.IGNORECASE)
 
 
+#: «его голос против X», «её голоса за X», «у них голос за X»: a clause about another player's
+#: vote (talk of the thread, as a quote is someone else's words), not the author's vote. The
+#: letter grammar reads «его голос против X» as a vote, so a post «Голосую за A! Его голос
+#: против B» named two players on a one-vote day and its vote was refused. Up to the end of
+#: the clause (., !, ?, ;, a line end). The author's own («мой», «свой» голос) stays.
+_OTHERS_VOTE = re.compile(
+    r"(?:\b(?:его|её|ее|их)|\bу\s+(?:него|неё|нее|них))\s+(?:\w+\s+)?голос(?:а|ов|ом)?\b[^.!?;\n]*",
+    re.IGNORECASE)
+
+
 #: Refusal reasons (engine.reasons) that concern a vote even where the refused problem does
 #: not name the action.
 _VOTE_REASONS = frozenset({"too_many_votes", "vote_on_behalf", "appeal_not_allowed", "target_immune"})
@@ -28,7 +38,9 @@ def read_vote(text: str, nick: str, state: GameState, info: TurnInfo):
 
     Votes are read with the letter grammar (engine.parse.parse_letter), vote moves only, so
     the same legality applies (event limits, living targets, a living voter). A withdrawal
-    («снимаю голос») after the post's last vote removes the standing vote."""
+    («снимаю голос») after the post's last vote removes the standing vote. A clause about
+    another player's vote («его голос против X», :data:`_OTHERS_VOTE`) is talk, not the
+    author's vote (FORUM.md: a player's vote is his own)."""
     return read_post_vote(text, nick, state, info)[0]
 
 
@@ -43,6 +55,8 @@ def read_post_vote(text: str, nick: str, state: GameState, info: TurnInfo):
 
     from ..words import REFUSED_KINDS
 
+    # another player's vote spoken of is no vote of the author's (blanked, same length)
+    text = _OTHERS_VOTE.sub(lambda m: " " * len(m.group()), text)
     cut = []
     pos = 0
     last_withdraw = -1
