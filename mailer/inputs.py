@@ -91,8 +91,36 @@ def short_nick(name: str, nicks) -> str | None:
 def nick_hint(name: str, nicks) -> str:
     """« (может быть, «Тортилла»?)» after a name the host typed that is no roster nick
     (``nicks``) when one nick is close (rapidfuzz ratio ≥ 75, letter case and ё ignored);
-    else empty."""
-    return close_hint(name, nicks)
+    else, for a name of one word, the nick of several words one of whose words it is in some
+    case or close to («Лису» → «Лиса Алиса»: the host named the player by the first word of
+    his nick, in the case the command's sentence wants), when that is one nick only; else
+    empty."""
+    hint = close_hint(name, nicks)
+    if hint:
+        return hint
+    from engine.words import word_forms
+
+    typed = re.findall(r"\w+", name.lower().replace("ё", "е"))
+    if len(typed) != 1:
+        return ""
+    word = typed[0]
+    owners, words = set(), {}
+    for nick in nicks:
+        parts = re.findall(r"\w+", str(nick).lower().replace("ё", "е"))
+        if len(parts) < 2:
+            continue
+        for part in parts:
+            words.setdefault(part, set()).add(nick)
+            if word in word_forms(part):
+                owners.add(nick)
+    if len(owners) == 1:
+        return f" (может быть, «{next(iter(owners))}»?)"
+    if owners:
+        return ""
+    from rapidfuzz import fuzz, process
+
+    best = process.extractOne(word, list(words), scorer=fuzz.ratio, score_cutoff=75)
+    return f" (может быть, «{next(iter(words[best[0]]))}»?)" if best and len(words[best[0]]) == 1 else ""
 
 
 def close_hint(typed: str, known, what: str = "") -> str:

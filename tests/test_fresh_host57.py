@@ -215,3 +215,36 @@ def test_talk_of_another_players_vote_is_not_the_posts_vote(tmp_path):
             assert day_tally(s).refused == []
     finally:
         store.dispose()
+
+
+# 4. ``lost-vote Айболитку Лису`` refused «Лису» (the first word of «Лиса Алиса», in the
+#    accusative the command's sentence wants) with no hint: now «может быть, …?», as ``words
+#    add`` gives.
+
+FOX = """
+[[player]]
+nick = "Лиса Алиса"
+email = "fox@example.org"
+role = "civilian"
+"""
+
+
+def test_lost_vote_suggests_the_nick_whose_first_word_was_typed(tmp_path):
+    from mailer.day import set_event
+
+    g = Game(tmp_path, players=FOX)
+    try:
+        set_event(g.cfg, g.store, "paradox", now=START)
+        done = _run(g, ["lost-vote", "Маруську", "Лису"], START + timedelta(hours=1))
+        assert done.exit_code == 1
+        assert "нет игрока «Лису» (может быть, «Лиса Алиса»?)" in _flat(done.output), done.output
+        listed = _run(g, ["lost-vote"], START + timedelta(hours=1))
+        assert "Маруська" not in listed.output  # nothing stored: the command is one transaction
+        back = _run(g, ["lost-vote", "--undo", "Алисой"], START + timedelta(hours=1))
+        assert "(может быть, «Лиса Алиса»?)" in _flat(back.output), back.output
+        typo = _run(g, ["lost-vote", "Лиска"], START + timedelta(hours=1))
+        assert "нет игрока «Лиска» (может быть, «Лиса Алиса»?)" in _flat(typo.output), typo.output
+        done = _run(g, ["lost-vote", "Маруську", "Лиса Алиса"], START + timedelta(hours=1))
+        assert done.exit_code == 0, done.output
+    finally:
+        g.store.dispose()
