@@ -174,7 +174,11 @@ def _without_night_move(data: dict[str, Any], state: GameState) -> list[str]:
 def _vote_source_line(v: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """The line of a vote no letter carried (``v``, an entry of ``sources``, see
     :func:`explain_turn`): a post in the thread or the host's ``votes import``, whether it
-    counted, and if not what replaced it."""
+    counted, and if not what replaced it; or a post whose vote the rules refused (kind
+    ``refused``: why, with the post's words)."""
+    if v["kind"] == "refused":  # a post's vote the rules refused: no vote; the host decides
+        return (f"    • голос в ветке ({v['where']}) не принят правилами: {v.get('detail', '')} — "
+                "не засчитан, решает ведущий")
     many = len(v["targets"]) > 1
     votes = "голоса на линче" if many else "голос на линче"
     head = (f"{votes} в ветке ({v['where']})" if v["kind"] == "post" else

@@ -248,3 +248,43 @@ def test_lost_vote_suggests_the_nick_whose_first_word_was_typed(tmp_path):
         assert done.exit_code == 0, done.output
     finally:
         g.store.dispose()
+
+
+# 5. ``explain`` did not list the thread votes the rules refused; close-day's «решает ведущий»
+#    lines stood among the others. explain now names each under its player, and close-day
+#    prints them last, in a block of their own.
+
+REFUSED = """Гном
+07.12.2026, 20:15
+Голосую за Лиса и Буку.
+
+Кузя
+07.12.2026, 21:00
+Линч: Лис.
+"""
+
+
+def test_refused_thread_votes_in_explain_and_apart_in_close_day(tmp_path):
+    from forum.game import DAY1_END
+
+    cfg, store = _forum_game(tmp_path)
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, REFUSED)).exit_code == 0
+        from click.testing import CliRunner
+
+        from mailer.cli import main
+
+        at = {"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()}
+        closed = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day"], env=at)
+        assert closed.exit_code == 0, closed.output
+        out = closed.output
+        block = out.index("РЕШАЕТ ВЕДУЩИЙ — close-day этого не применил, итоги дня 1 подведены без этого (1):")
+        assert "  ! Голос в ветке не принят правилами — не засчитан (решает ведущий" in out[block:], out
+        assert "Голос в ветке не принят правилами" not in out[:block], out  # only in the block
+        assert out.rstrip().endswith("=" * 80), out[-300:]
+        said = _flat(CliRunner().invoke(main, ["--config", str(cfg.path), "explain"], env=at).output)
+        assert ("Гном (Мирный) — писем нет: • голос в ветке (пост 07.12 20:15) не принят правилами: названо "
+                "больше игроков, чем голосов за день (1): «Голосую за Лиса и Буку» — не засчитан, решает "
+                "ведущий") in said, said
+    finally:
+        store.dispose()

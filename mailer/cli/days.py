@@ -349,19 +349,40 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(f"Перед закрытием прочитано писем дня {rep.day}: {rep.read_first}.")
     if rep.read:
         click.echo(f"Прочитано писем, ждавших день {rep.day + 1}: {rep.read}.")
-    for line in rep.thread:  # the thread's hint names the day just closed, typed as he types
-        line = line.replace("(mafia-mail forum tally — ", f"(mafia-mail forum tally --day {rep.day} — ")
-        # (wrapped to 80 columns as the rest of close-day's report: long lines of names; a
-        # command in brackets stays on one line, to be copied whole)
-        said = re.sub(r"\(mafia-mail [^)]*\)", lambda m: m.group(0).replace(" ", "\0"),
-                      retyped(line[:1].upper() + line[1:] + "."))
-        click.echo(textwrap.fill(said, width=80, subsequent_indent="  ", break_on_hyphens=False,
-                                 break_long_words=False).replace("\0", " "))
+    # what close-day left to the host («решает ведущий»: a refused thread vote, «Пальмы»'
+    # forbidden words, a letter vote against an undated thread line) stands apart, at the end
+    decide = [line for line in rep.thread if HOST_DECIDES in line]
+    for line in rep.thread:
+        if HOST_DECIDES not in line:
+            click.echo(_thread_line(line, rep.day))
     sys.stdout.flush()  # the report's lines stay apart when stdout and stderr share a terminal
     for line in rep.warnings:
         click.echo(f"Внимание: {line}", err=True)
     if rep.winner:
         click.echo("Игра окончена.")
+    if decide:
+        click.echo(f"\n{'=' * 80}\nРЕШАЕТ ВЕДУЩИЙ — close-day этого не применил, итоги дня {rep.day} подведены "
+                   f"без этого ({len(decide)}):")
+        for line in decide:
+            click.echo(_thread_line(line, rep.day, mark="  ! "))
+        click.echo("=" * 80)
+
+
+#: The words of close-day's thread lines that leave a decision to the host (mailer.forum.close).
+HOST_DECIDES = "решает ведущий"
+
+
+def _thread_line(line: str, day: int, mark: str = "") -> str:
+    """A close-day line of what it took from the thread (mailer.forum.close), as the host
+    reads it: the thread's hint names the day just closed, typed as he types; wrapped to 80
+    columns as the rest of close-day's report (long lines of names), a command in brackets
+    kept on one line, to be copied whole; ``mark`` before it («  ! » in the block of what
+    the host decides)."""
+    line = line.replace("(mafia-mail forum tally — ", f"(mafia-mail forum tally --day {day} — ")
+    said = re.sub(r"\(mafia-mail [^)]*\)", lambda m: m.group(0).replace(" ", "\0"),
+                  retyped(line[:1].upper() + line[1:] + "."))
+    return textwrap.fill(said, width=80, initial_indent=mark, subsequent_indent=" " * (len(mark) + 2),
+                         break_on_hyphens=False, break_long_words=False).replace("\0", " ")
 
 
 @click.command()

@@ -63,6 +63,9 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
             vote_source(sources, letters, nick, "post", p.votes, where, None, zone)
             votes[nick] = list(p.votes)
             taken.append(nick)
+    for f in t.refused if not t.secret else ():  # a post's vote the rules refused: explain names it
+        vote_source(sources, letters, f["player"], "refused", [], f"пост {_post_named(f['post'], f['at'], zone)}",
+                    "rules", zone, detail=f["detail"])
     from_thread = {nick: p.words for nick, p in t.players.items() if nick not in words}
     words = {**{nick: p.words for nick, p in t.players.items()}, **words}
     if told is not None:
@@ -202,20 +205,23 @@ def letter_vote_told(letter: Letter, zone: str) -> str:
 
 
 def vote_source(sources: dict[str, dict] | None, letters: list[Letter], nick: str, kind: str,
-                targets: list[str], where: str, replaced_by: str | None, zone: str) -> None:
+                targets: list[str], where: str, replaced_by: str | None, zone: str,
+                detail: str = "") -> None:
     """Enter into ``sources`` (nothing when None) a vote of ``nick`` that no letter carried:
-    ``kind`` ``"post"`` (the thread) or ``"host"`` (``votes import``), its ``targets``, where
-    it is (``where``: «пост 07.12 21:00»), and ``replaced_by`` (None: it counted; ``"letter"``:
-    a later letter vote; ``"host"``: the host's import). The entry of ``nick`` also names his
-    latest vote letter (number and time, ``letters``), so ``explain`` names it
-    (:func:`engine.explain.explain_turn`)."""
+    ``kind`` ``"post"`` (the thread), ``"host"`` (``votes import``) or ``"refused"`` (a post
+    whose vote the rules refused, ``detail`` why with the post's words; ``replaced_by``
+    ``"rules"``), its ``targets``, where it is (``where``: «пост 07.12 21:00»), and
+    ``replaced_by`` (None: it counted; ``"letter"``: a later letter vote; ``"host"``: the
+    host's import). The entry of ``nick`` also names his latest vote letter (number and time,
+    ``letters``), so ``explain`` names it (:func:`engine.explain.explain_turn`)."""
     if sources is None:
         return
     entry = sources.setdefault(nick, {"letter": None, "letter_at": None, "votes": []})
     latest = latest_vote_letters([x for x in letters if x.nick == nick]).get(nick)
     if latest is not None:
         entry["letter"], entry["letter_at"] = str(latest.id), _short_time(latest.received, zone)
-    entry["votes"].append({"kind": kind, "targets": list(targets), "where": where, "replaced_by": replaced_by})
+    entry["votes"].append({"kind": kind, "targets": list(targets), "where": where, "replaced_by": replaced_by,
+                           **({"detail": detail} if detail else {})})
 
 
 def _post_named(post_id: str, at: datetime, zone: str) -> str:
@@ -262,7 +268,8 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
     if refused:  # a vote the rules refused is none; the host is told whose and why
         told.append(f"голос в ветке не принят правилами — не засчитан (решает ведущий: reopen-day {row.day}, "
                     "votes import, close-day; подробности — forum tally): " + "; ".join(
-                        f"{f['player']} (пост {f['post']}) — {f['detail']}" for f in refused))
+                        f"{f['player']} (пост {_post_named(f['post'], f['at'], zone)}) — {f['detail']}"
+                        for f in refused))
     under = [n for n in t.players if words.get(n, 0) < t.autokill_words]
     stale = [n for n in under if n in from_thread]
     if stale and loaded is not None and day_end is not None and loaded < day_end:

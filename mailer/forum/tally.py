@@ -217,7 +217,7 @@ def day_tally(s: Session, day: int | None = None, *, tz: str | None = None,
 
                 detail += f" (засчитан голос за {', '.join(inflect(v, 'accs') for v in vote[1])})"
             refused.append((key, {"player": nick, "kind": "vote_refused",
-                                  "post": post.post_id, "detail": detail}))
+                                  "post": post.post_id, "detail": detail, "at": at}))
         if vote is None:
             continue
         if vote[0] == "withdraw":
