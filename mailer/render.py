@@ -400,12 +400,15 @@ class Renderer:
         return self.render("newspaper.txt.j2", **ctx), self.render("newspaper.bbcode.j2", **ctx)
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
-                       next_row: DayRow | None, paper: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
+                       next_row: DayRow | None, paper: dict[str, Any] | None = None,
+                       palms_found: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
         """(nick, subject, body) of every personal letter after a day: every player alive at
         the start of the turn gets one with exactly what he may know, and the day's public
         outcome as the newspaper publishes it (``paper``, the context :meth:`newspaper` made
         for the day, made here when None: who was hanged, who died at night, with the roles
-        it reveals), so he knows it without the forum."""
+        it reveals), so he knows it without the forum. ``palms_found``: under «Пальмы
+        цветут», nick → the forbidden words found in his posts and where («его», «меня» в
+        посте 07.12 20:15), told to him when the host took his vote."""
         data = result.to_json()
         if paper is None:
             paper = self.newspaper(result=result, row=row, state_before=state_before, next_row=next_row)
@@ -420,7 +423,8 @@ class Renderer:
                 continue
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])),
-                               lost=result.event if nick in result.lost_vote else None)
+                               lost=result.event if nick in result.lost_vote else None,
+                               found=(palms_found or {}).get(nick))
             for m in moves:
                 if left_undone(m, data["moves"]):  # never «выполнен» (engine.explain)
                     m["told"] = "босс в эту ночь хода за вас не сделал"
@@ -549,7 +553,8 @@ LOST_VOTE_TOLD = {
 }
 
 
-def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None = None) -> list[dict[str, Any]]:
+def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None = None,
+               found: str | None = None) -> list[dict[str, Any]]:
     """A player's moves (result JSON) as his result letter lists them: each move once, with
     what really happened. A move a later letter replaced (``superseded``) is left out when
     the later move of the same kind is listed; the letter votes a forum vote replaced
@@ -557,9 +562,13 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
     counted votes went to), and a counted vote that came only from the forum gets its line.
     ``lost``: the day's event when the host stripped the player of his vote (the event id,
     ``"palms"``, ``"paradox"``, or another for a host's own reason): his vote line says so,
-    never «учтён» (under «Пальмы цветут» ``counted`` is his own name: not his choice)."""
+    never «учтён» (under «Пальмы цветут» ``counted`` is his own name: not his choice);
+    ``found``: under «Пальмы цветут», the forbidden words of his that cost the vote and where
+    («его», «меня» в посте 07.12 20:15), told him."""
     if lost is not None:
         why = "не состоялось: " + LOST_VOTE_TOLD.get(lost, "вы лишены голоса")
+        if lost == "palms" and found:
+            why = why.replace("запретные слова в теме игры)", f"запретные слова в теме игры — {found})")
         out = [m for m in moves if m["action"] != "vote" or m.get("reason") != "host_vote"]
         votes = [m for m in out if m["action"] == "vote"]
         out = _latest_only(out)

@@ -288,3 +288,48 @@ def test_refused_thread_votes_in_explain_and_apart_in_close_day(tmp_path):
                 "ведущий") in said, said
     finally:
         store.dispose()
+
+
+# 6. «Пальмы цветут»: the player whose vote the host took was not told which words (in which
+#    post) cost it; «его», «меня» looked flagged beyond the event's list. DECISIONS.md §6.7:
+#    «я, ты, он, она, они, мы, вы and their forms, да, не, нет» — «меня», «его» are forms of
+#    «я», «он», so flagging them is the rule; the event's text now says «в любой форме».
+
+PALMS = """Гном
+07.12.2026, 20:15
+Голосую за Ягуара, меня так просто не проведёшь.
+
+Кузя
+07.12.2026, 21:00
+Линч: Лис. Подозрительно его молчание.
+"""
+
+
+def test_palms_tells_the_player_which_words_in_which_post_cost_his_vote(tmp_path):
+    from click.testing import CliRunner
+
+    from engine.reasons import EVENT_RULES_RU
+    from forum.game import DAY1_END
+    from mailer.cli import main
+    from mailer.store import Outgoing
+
+    assert "я, ты, он, она, они, мы, вы в любой форме — «меня», «его», «нам»…, а также да, не, нет" \
+        in EVENT_RULES_RU["palms"]
+    cfg, store = _forum_game(tmp_path, event="palms")
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, PALMS)).exit_code == 0
+        at = {"MAFIA_MAIL_NOW": (DAY1_END - timedelta(minutes=5)).isoformat()}
+        lost = CliRunner().invoke(main, ["--config", str(cfg.path), "lost-vote", "Гном", "Кузя"], env=at)
+        assert lost.exit_code == 0, lost.output
+        at = {"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()}
+        closed = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day"], env=at)
+        assert closed.exit_code == 0, closed.output
+        with store.session() as s:
+            bodies = {o.to_nick: _flat(o.body) for o in s.exec(__import__("sqlmodel").select(Outgoing))
+                      if o.kind == "result"}
+        assert ("Голос на линче — не состоялся: вы лишены голоса («Пальмы цветут»: запретные слова "
+                "в теме игры — «меня», «не» в посте 07.12 20:15), и ваш голос засчитан против вас самих") \
+            in bodies["Гном"], bodies["Гном"]
+        assert "запретные слова в теме игры — «его» в посте 07.12 21:00)" in bodies["Кузя"], bodies["Кузя"]
+    finally:
+        store.dispose()

@@ -325,8 +325,9 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         owed = owed_by_unsent_reopen(s, row.day, lambda nick: nick in new_state.players
                                      and new_state.players[nick].alive,
                                      next_row.day if next_row else None) if row.revision else {}
+        found = _palms_found(s, row, result.lost_vote) if row.event == "palms" and result.lost_vote else {}
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
-                                                           next_row=next_row, paper=paper):
+                                                           next_row=next_row, paper=paper, palms_found=found):
             if corrected.get(nick) == body and nick not in unended and nick not in promised \
                     and nick not in owed:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
@@ -387,6 +388,35 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+def _palms_found(s: Session, row: DayRow, lost) -> dict[str, str]:
+    """Under «Пальмы цветут» (DECISIONS.md §6.7): nick → the forbidden words the day's
+    stored thread found in the posts of each player of ``lost`` (stripped of his vote by the
+    host, ``lost-vote``) and which posts, as his result letter tells him: «««его», «меня» в
+    посте 07.12 20:15»» (the forum's own post number where it has one; at most three posts,
+    «и ещё N»). A player with no such post (the host's own reason, ``posts import``) is left
+    out: his letter says the rule only."""
+    from sqlmodel import func
+
+    from ..forum.close import _post_named
+    from ..forum.db import ForumPost
+    from ..forum.tally import day_tally
+
+    if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
+        return {}
+    zone = s.get(Game, 1).timezone
+    t = day_tally(s, row.day)
+    at = {p.post_id: utc(p.at) for p in s.exec(select(ForumPost).where(ForumPost.post_id.in_(
+        [f["post"] for f in t.flags if f["kind"] == "forbidden_words"])))}
+    posts: dict[str, list[str]] = {}
+    for f in t.flags:
+        if f["kind"] == "forbidden_words" and f["player"] in lost:
+            words = ", ".join(f"«{w}»" for w in f["detail"].split(", "))
+            where = _post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]
+            posts.setdefault(f["player"], []).append(f"{words} в посте {where}")
+    return {nick: "; ".join(said[:3]) + (f" и ещё в {len(said) - 3}" if len(said) > 3 else "")
+            for nick, said in posts.items()}
 
 
 #: The sentences of a reply (templates/reply.txt.j2) that invite the player to change or send
