@@ -126,6 +126,42 @@ def early_close_warning(cfg: GameConfig, store: Store, *, now) -> str:
     return f"Внимание: день {day} закрывается до срока, а " + "; ".join(parts) + "."
 
 
+def palms_close_question(cfg: GameConfig, store: Store, *, now, early: bool = False) -> str:
+    """Before ``close-day`` at ``now`` of an open day under «Пальмы цветут»: the players the
+    stored thread of the day finds forbidden words of (FORUM.md flag ``forbidden_words``) and
+    the host has not stripped of their vote (``lost-vote``), with the words and posts, as the
+    host's question «Закрыть день, не лишая их голоса?» leads it; "" when there are none, or
+    the day is no «Пальмы» day, or its deadline has not passed and the close is not
+    ``early`` (close-day refuses it: nothing to ask). FORUM.md: a flag
+    applies nothing, the host decides; DECISIONS.md §6.7: the tool finds them, the host
+    confirms. So close-day asks before it closes, as it waits for «Страх»: it takes no vote."""
+    from .day.context import current_context
+    from .forum.close import palms_found
+    from .inputs import _lost_on
+
+    with store.session() as s:
+        ctx = current_context(s)
+        if ctx is None or ctx.row.event != "palms":
+            return ""
+        from engine.calendar import on_time
+
+        from .store import utc
+
+        if not early and on_time(now, utc(ctx.row.deadline)):
+            return ""  # (close-day refuses a day before its deadline: nothing to ask)
+        found = palms_found(s, ctx.day, skip=_lost_on(store, ctx.day), closing=now)
+    if not found:
+        return ""
+    from engine.names import inflect
+
+    lines = "\n".join(f"  {nick}: {said}" for nick, said in found.items())
+    nicks = " ".join(f'"{n}"' if " " in n else n for n in found)
+    return (f"«Пальмы цветут»: запретные слова в ветке дня {ctx.day} у "
+            f"{', '.join(inflect(n, 'gent') for n in found)} — голос пока не снят (решает ведущий):\n{lines}\n"
+            f"Лишить голоса: mafia-mail lost-vote {nicks}, затем снова close-day. "
+            "Закрыть день как есть, с их голосами: ответ «да» (или close-day --yes).")
+
+
 def _closed_day(s: Session, day: int | None) -> DayRow:
     """Closed day ``day``, or with None the last closed day.
 

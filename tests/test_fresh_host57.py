@@ -333,3 +333,57 @@ def test_palms_tells_the_player_which_words_in_which_post_cost_his_vote(tmp_path
         assert "запретные слова в теме игры — «его» в посте 07.12 21:00)" in bodies["Кузя"], bodies["Кузя"]
     finally:
         store.dispose()
+
+
+# 7. «Пальмы цветут»: close-day found the forbidden words and closed anyway. FORUM.md: a flag
+#    applies nothing, the host decides; DECISIONS.md §6.7: the tool finds them, the host
+#    confirms. close-day now names them and asks before it closes (a confirmation: it takes
+#    no vote itself); «нет» (or no answer) leaves the day open, lost-vote then close-day
+#    strips them, «да» or --yes closes as it is.
+
+def test_close_day_asks_before_closing_over_forbidden_words(tmp_path):
+    from click.testing import CliRunner
+
+    from forum.game import DAY1_END
+    from mailer.cli import main
+
+    cfg, store = _forum_game(tmp_path, event="palms")
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, PALMS)).exit_code == 0
+        at = {"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()}
+
+        def run(*args, input=None):
+            return CliRunner().invoke(main, ["--config", str(cfg.path), *args], env=at, input=input)
+
+        asked = run("close-day")
+        assert asked.exit_code == 1, asked.output
+        said = _flat(asked.output)
+        assert ("«Пальмы цветут»: запретные слова в ветке дня 1 у Гнома, Кузи — голос пока не снят (решает "
+                "ведущий): Гном: «меня», «не» в посте 07.12 20:15 Кузя: «его» в посте 07.12 21:00 Лишить "
+                "голоса: mafia-mail lost-vote Гном Кузя, затем снова close-day.") in said, said
+        assert "Закрыть день, не лишая их голоса?" in said and "Ничего не сделано: день не закрыт." in said
+        assert "ГАЗЕТА" not in said  # the day is still open
+        assert run("lost-vote", "Гном").exit_code == 0
+        again = run("close-day", input="нет\n")
+        assert again.exit_code == 1 and "у Кузи — голос пока не снят" in _flat(again.output), again.output
+        closed = run("close-day", input="да\n")
+        assert closed.exit_code == 0 and "День 1 закрыт." in closed.output, closed.output
+    finally:
+        store.dispose()
+
+
+def test_close_day_yes_closes_over_forbidden_words_without_asking(tmp_path):
+    from click.testing import CliRunner
+
+    from forum.game import DAY1_END
+    from mailer.cli import main
+
+    cfg, store = _forum_game(tmp_path, event="palms")
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, PALMS)).exit_code == 0
+        at = {"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()}
+        closed = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day", "--yes"], env=at)
+        assert closed.exit_code == 0 and "День 1 закрыт." in closed.output, closed.output
+        assert "Закрыть день, не лишая их голоса?" not in closed.output
+    finally:
+        store.dispose()

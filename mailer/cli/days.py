@@ -291,14 +291,17 @@ def fear_wait_line(rep, clock) -> str:
 @click.command("close-day")
 @click.option("--early", is_flag=True, help="Закрыть день до срока.")
 @click.option("--fear-choice", default=None, help="«Страх»: выбор за игрока (ник или nobody).")
-@click.option("--yes", is_flag=True, help="С --early: не переспрашивать, если у кого-то из живых нет голоса или ночного хода.")
+@click.option("--yes", is_flag=True, help="Не переспрашивать: с --early — если у кого-то из живых нет голоса или "
+              "ночного хода; при «Пальмах» — если в ветке есть запретные слова у тех, кто голоса не лишён.")
 @click.pass_context
 def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: bool) -> None:
     """Подвести итоги дня после срока: разрешить ходы, поставить письма в очередь, напечатать
     газету, открыть следующий день. Если последний sync был до срока дня (или с --early),
     сначала забирает почту, как sync: письма, пришедшие до срока, входят в день. С --early,
     если у живых игроков нет голоса или ночного хода, называет их и переспрашивает «Закрыть
-    день досрочно?» (--yes — без вопроса).
+    день досрочно?» (--yes — без вопроса). В день «Пальмы цветут», если в ветке есть
+    запретные слова у игроков, которых ведущий не лишил голоса (lost-vote), называет их,
+    слова и посты и переспрашивает «Закрыть день, не лишая их голоса?» (--yes — без вопроса).
 
     Код выхода 3: день не закрыт, «Страх» ждёт письма выбранного игрока. Код выхода 1:
     ошибка или ответ «нет» на вопрос («Ничего не сделано: день не закрыт.»).
@@ -311,7 +314,7 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     from mailer.day import close_day as do_close
     from mailer.day import read_before_early_close
     from mailer.day.close import of_the_day
-    from mailer.reports import early_close_warning
+    from mailer.reports import early_close_warning, palms_close_question
 
     cfg, store = open_game(ctx)
     # (early: the mail is read first, so the warning counts the letters just read)
@@ -321,6 +324,15 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(warning, err=yes)
         if not yes:
             confirm("Закрыть день досрочно?", "день не закрыт" + (
+                f" (только прочитана почта, как при sync: писем дня {of_the_day(first)})"
+                if first is not None and of_the_day(first) else ""))
+    # «Пальмы цветут»: the thread's forbidden words the host has not decided on stop the close
+    # until he answers (FORUM.md: a flag applies nothing, the host decides), as «Страх» waits
+    palms = call(palms_close_question, cfg, store, now=now(), early=early)
+    if palms:
+        click.echo(palms, err=yes)
+        if not yes:
+            confirm("Закрыть день, не лишая их голоса?", "день не закрыт" + (
                 f" (только прочитана почта, как при sync: писем дня {of_the_day(first)})"
                 if first is not None and of_the_day(first) else ""))
     rep = call(do_close, cfg, store, now=now(), early=early, fear_choice=fear_choice, read=first)

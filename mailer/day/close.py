@@ -391,32 +391,12 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
 
 
 def _palms_found(s: Session, row: DayRow, lost) -> dict[str, str]:
-    """Under «Пальмы цветут» (DECISIONS.md §6.7): nick → the forbidden words the day's
-    stored thread found in the posts of each player of ``lost`` (stripped of his vote by the
-    host, ``lost-vote``) and which posts, as his result letter tells him: «««его», «меня» в
-    посте 07.12 20:15»» (the forum's own post number where it has one; at most three posts,
-    «и ещё N»). A player with no such post (the host's own reason, ``posts import``) is left
-    out: his letter says the rule only."""
-    from sqlmodel import func
+    """Under «Пальмы цветут»: nick → the forbidden words in the day's thread posts of each
+    player of ``lost`` (stripped of his vote by the host), as his result letter tells him
+    (:func:`mailer.forum.close.palms_found`)."""
+    from ..forum.close import palms_found
 
-    from ..forum.close import _post_named
-    from ..forum.db import ForumPost
-    from ..forum.tally import day_tally
-
-    if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
-        return {}
-    zone = s.get(Game, 1).timezone
-    t = day_tally(s, row.day)
-    at = {p.post_id: utc(p.at) for p in s.exec(select(ForumPost).where(ForumPost.post_id.in_(
-        [f["post"] for f in t.flags if f["kind"] == "forbidden_words"])))}
-    posts: dict[str, list[str]] = {}
-    for f in t.flags:
-        if f["kind"] == "forbidden_words" and f["player"] in lost:
-            words = ", ".join(f"«{w}»" for w in f["detail"].split(", "))
-            where = _post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]
-            posts.setdefault(f["player"], []).append(f"{words} в посте {where}")
-    return {nick: "; ".join(said[:3]) + (f" и ещё в {len(said) - 3}" if len(said) > 3 else "")
-            for nick, said in posts.items()}
+    return palms_found(s, row.day, only=set(lost))
 
 
 #: The sentences of a reply (templates/reply.txt.j2) that invite the player to change or send

@@ -86,6 +86,33 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
     return votes, words
 
 
+def palms_found(s: Session, day: int, *, only: set[str] | None = None, skip: set[str] = frozenset(),
+                closing: datetime | None = None) -> dict[str, str]:
+    """Under «Пальмы цветут» (DECISIONS.md §6.7; FORUM.md flag ``forbidden_words``): nick →
+    the forbidden words the stored thread of ``day`` finds in his posts and which posts,
+    «««меня», «не» в посте 07.12 20:15»» (the forum's own post number where it has one, a
+    pasted post by its time; at most three posts, then «и ещё в N»). ``only``: these players
+    only; ``skip``: not these; ``closing``: the open day counted as close-day will close it
+    then (:func:`mailer.forum.tally.day_tally`). Empty when no thread is stored."""
+    from .tally import day_tally
+
+    if s.exec(select(func.count()).select_from(ForumPost)).one() == 0:
+        return {}
+    zone = s.get(Game, 1).timezone
+    t = day_tally(s, day, closing=closing)
+    flags = [f for f in t.flags if f["kind"] == "forbidden_words" and f["player"] not in skip
+             and (only is None or f["player"] in only)]
+    at = {p.post_id: utc(p.at) for p in s.exec(select(ForumPost).where(
+        ForumPost.post_id.in_([f["post"] for f in flags])))}
+    posts: dict[str, list[str]] = {}
+    for f in flags:
+        words = ", ".join(f"«{w}»" for w in f["detail"].split(", "))
+        where = _post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]
+        posts.setdefault(f["player"], []).append(f"{words} в посте {where}")
+    return {nick: "; ".join(said[:3]) + (f" и ещё в {len(said) - 3}" if len(said) > 3 else "")
+            for nick, said in posts.items()}
+
+
 #: The host's line where a letter vote and a vote of an undated pasted line compete.
 RIVALS_HEAD = ("голос письмом и голос в ветке строкой «Ник: текст» без времени — у строки нет "
                "своего времени, ей дано время файла ветки, и по нему засчитан более поздний голос")
