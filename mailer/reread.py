@@ -112,7 +112,9 @@ def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetim
     sender already read for that day is read in its place in time (:mod:`mailer.day.in_place`,
     in :func:`mailer.reading.process_pending`): those later letters are read again after it
     (``report.followed``), and a player whose reply to one of them went out and whose moves
-    of the day changed gets the new reply «(исправлено)» (``report.in_place``)."""
+    of the day changed gets the new reply «(исправлено)» (``report.in_place``). A reply the
+    reading queued that would repeat word for word the last reply sent to its player is taken
+    off the queue (:func:`drop_repeated_replies`, ``report.repeated``)."""
     from .day import GameError
     from .reading import due_letters
 

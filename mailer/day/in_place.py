@@ -10,7 +10,9 @@ saying what stands after the letters before it; one reply to the latest stands f
 A player whose reply to one of those later letters already went out was told what stood
 without the letter read again: when what stands after all his letters of the day changes,
 the new reply is marked «(исправлено)» and headed by what changed (:func:`correct_in_place`);
-when nothing changes, the new reply is plain, as the first answer to the letter read again.
+when nothing changes, the new reply is plain, as the first answer to the letter read again
+(``reread`` takes it off the queue when it would repeat word for word the reply he already has:
+:func:`mailer.reread.drop_repeated_replies`).
 """
 
 from __future__ import annotations
