@@ -330,7 +330,7 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
     # until he answers (FORUM.md: a flag applies nothing, the host decides), as «Страх» waits
     palms = call(palms_close_question, cfg, store, now=now(), early=early)
     if palms:
-        click.echo(palms, err=yes)
+        click.echo(retyped(palms), err=yes)
         if not yes:
             confirm("Закрыть день, не лишая их голоса?", "день не закрыт" + (
                 f" (только прочитана почта, как при sync: писем дня {of_the_day(first)})"
