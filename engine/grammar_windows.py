@@ -180,7 +180,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             (words[-1] in trig and not (words[-1] == "нет" and words[-2:-1] == ["чем"])) or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
-            today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
+            today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None or \
+            _CHOICE_NEXT.match(low, hi) is not None
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
             hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end
@@ -218,6 +219,15 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
 _REVEAL_NEXT = re.compile(
     r"\s*(?:" + "|".join(sorted(V.REVEAL_WORDS, key=lambda w: (-len(w), w))) +
     r")[,!\s—][^.!?\n]{1,60}!")
+
+
+#: A sentence that opens with words concluding a hesitation («Голосую... ох, трудно. Пусть
+#: будет Котик», «И голос... не знаю. Ладно, давай Бармалея»): read with the sentence
+#: before, whose move word may be left open (engine.parse_choice.final_choice chooses its
+#: target; nothing is read when that move was made).
+_CHOICE_NEXT = re.compile(
+    r"\s*(?:(?:ну|ладно|ок|окей|хорошо|короче|а|и|так|тогда)[\s,\x01.!—–-]+){0,3}"
+    r"(?:пусть|пускай|давай|давайте)(?:\s+(?:будет|будут))?[\s,—–:-]")
 
 
 #: The lines of a numbered or bulleted list right after a heading's colon (each line a mark
