@@ -181,8 +181,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
             today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
-        chosen = _choice_after(low, hi)  # «Голосую... ох, трудно. Пусть будет X»
-        if chosen > hi:
+        chosen = _choice_after(low, hi) if _HESITATION.search(low, lo, hi) else hi
+        if chosen > hi:  # «Голосую... ох, трудно. Пусть будет X»
             hi, after = chosen, False
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
@@ -224,12 +224,18 @@ _REVEAL_NEXT = re.compile(
 
 
 #: A sentence that opens with words concluding a hesitation («Голосую... ох, трудно. Пусть
-#: будет Котик», «И голос... не знаю. Ладно, давай Бармалея»): read with the sentence
-#: before, whose move word may be left open (engine.parse_choice.final_choice chooses its
+#: будет Котик», «И голос... не знаю. Ладно, давай Бармалея»; not a bare «пусть», a wish
+#: about somebody: «Пусть ночь посидит у меня»): read with the sentence before, whose move
+#: word may be left open (engine.parse_choice.final_choice chooses its
 #: target; nothing is read when that move was made).
 _CHOICE_NEXT = re.compile(
     r"\s*(?:(?:ну|ладно|ок|окей|хорошо|короче|а|и|так|тогда)[\s,\x01.!—–-]+){0,3}"
-    r"(?:пусть|пускай|давай|давайте)(?:\s+(?:будет|будут))?[\s,—–:-]")
+    r"(?:(?:пусть|пускай)\s+будет|давай|давайте)[\s,—–:-]")
+
+#: The mark of a hesitation in a sentence: an ellipsis («Голосую... ох, трудно») or a
+#: question («Кого лечить?»). Only such a sentence is read on to a concluding one (not
+#: «…голосует всегда вместе с X. Сегодня зову Лёху. Пусть ночь посидит у меня»).
+_HESITATION = re.compile(r"[\x01…?]")
 
 
 #: How many sentences after a hot one may come before the sentence concluding its choice.
