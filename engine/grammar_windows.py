@@ -181,6 +181,9 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
             today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
+        chosen = _choice_after(low, hi) if _HESITATION.search(low, lo, hi) else hi
+        if chosen > hi:  # «Голосую... ох, трудно. Пусть будет X»
+            hi, after = chosen, False
         # «Линч:⏎Бука», «Голосую за…⏎Сергей», «Голоса у нас сегодня два. Тиму и Лёху.»
         if text.endswith(":") and (listed := _LIST_AFTER.match(low, hi)) is not None:
             hi = listed.end()  # «Голоса:⏎1. X⏎2. Y»: the list's lines, «1.» no sentence's end
@@ -218,6 +221,49 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
 _REVEAL_NEXT = re.compile(
     r"\s*(?:" + "|".join(sorted(V.REVEAL_WORDS, key=lambda w: (-len(w), w))) +
     r")[,!\s—][^.!?\n]{1,60}!")
+
+
+#: A sentence that opens with words concluding a hesitation («Голосую... ох, трудно. Пусть
+#: будет Котик», «И голос... не знаю. Ладно, давай Бармалея»; not a bare «пусть», a wish
+#: about somebody: «Пусть ночь посидит у меня»): read with the sentence before, whose move
+#: word may be left open (engine.parse_choice.final_choice chooses its
+#: target; nothing is read when that move was made).
+_CHOICE_NEXT = re.compile(
+    r"\s*(?:(?:ну|ладно|ок|окей|хорошо|короче|а|и|так|тогда)[\s,\x01.!—–-]+){0,3}"
+    r"(?:(?:пусть|пускай)\s+будет|давай|давайте)[\s,—–:-]")
+
+#: The mark of a hesitation in a sentence: an ellipsis («Голосую... ох, трудно») or a
+#: question («Кого лечить?»). Only such a sentence is read on to a concluding one (not
+#: «…голосует всегда вместе с X. Сегодня зову Лёху. Пусть ночь посидит у меня»).
+_HESITATION = re.compile(r"[\x01…?]")
+
+
+#: How many sentences after a hot one may come before the sentence concluding its choice.
+CHOICE_LOOK_AHEAD = 3
+
+
+def _choice_after(low: str, hi: int) -> int:
+    """The end of the first sentence among the :data:`CHOICE_LOOK_AHEAD` after the one
+    ending at ``hi`` that opens with words concluding a hesitation (:data:`_CHOICE_NEXT`:
+    «Голосую за... не знаю. Наверное, Сова. Хотя может Какаду. Ладно, пусть будет Сова»), so
+    that the window reads the doubt and its conclusion together (the move left open is
+    chosen by engine.parse_choice.final_choice); ``hi`` when there is none. A blank line
+    ends the search (another topic)."""
+    start = hi
+    for _ in range(CHOICE_LOOK_AHEAD):
+        if start >= len(low) or _BLANK_LINE.match(low, start):
+            return hi
+        if (m := _CHOICE_NEXT.match(low, start)) is not None:
+            return _sentence_end(low, m.end())
+        start = _sentence_end(low, _SPACES.match(low, start).end())
+    return hi
+
+
+#: Spaces and line breaks at a place (a line break ends a sentence: skipped before the next).
+_SPACES = re.compile(r"\s*")
+
+#: A blank line right at a place (spaces and one line break before it at most).
+_BLANK_LINE = re.compile(r"[ \t]*\n[ \t]*\n")
 
 
 #: The lines of a numbered or bulleted list right after a heading's colon (each line a mark

@@ -495,7 +495,8 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                                 first_singular(clause[kw.i].w)) or (  # «позову его к себе»
             # «мой голос на линче — за него»: a dash or colon, then the preposition
             pointer - 1 > kw.j and clause[pointer - 1].w in ("за", "на", "в") and
-            all(clause[n].w in ("—", "–", ":", "-") for n in range(kw.j, pointer - 1)))
+            all(clause[n].w in ("—", "–", ":", "-") for n in range(kw.j, pointer - 1))) or \
+            _vote_for_pronoun(clause, kw, pointer)
         if back is None and clause[pointer].w in _POINTING and (not kw.weak or explicit) and \
                 (clause[pointer].w != "нем" or (pointer + 1 < len(clause) and
                                                clause[pointer + 1].w == "же") or
@@ -828,6 +829,36 @@ _ADDRESSED = _POINTING | _YOU  # «Маруська, голосую за теб�
 
 #: «за него», «за неё», «за них»: for whom a move is written (not a target but a vote's).
 _FOR_HIM = frozenset({"него", "нее", "неё", "них"})
+
+
+#: Prepositions that give a vote to the player after them («голос за него», «голос на неё»).
+_VOTE_PREPOSITIONS = frozenset({"за", "на"})
+
+#: Pronouns in the case those prepositions govern for a vote (the accusative after «за»,
+#: «на»): «за него», «на неё»; never a possessive («голос его»).
+_VOTE_ACCUSATIVE = frozenset({"него", "нее", "неё"})
+
+
+def _vote_for_pronoun(clause: list[Tok], kw: Kw, pointer: int) -> bool:
+    """True when the pronoun at ``pointer`` is the vote noun's own object through «за» or
+    «на»: «Голос за него», «Голос мой на неё» — the vote word (:data:`V.VOTE` keyword
+    ending at ``kw.j``), then only words of :data:`_VOTE_BETWEEN` and marks, then the
+    preposition and an accusative third-person pronoun. Such a clause says
+    «my vote goes to him» however the antecedent was named (a move or talk): the pronoun is
+    read as a move's would be (:func:`engine.grammar_refs.named_before`, which asks when
+    the sentence before names none or several)."""
+    if kw.cls != V.VOTE or pointer < 1 or pointer - 1 < kw.j or \
+            clause[pointer].w not in _VOTE_ACCUSATIVE or \
+            clause[pointer - 1].w not in _VOTE_PREPOSITIONS:
+        return False
+    return all(not clause[n].word or clause[n].w in _VOTE_BETWEEN
+               for n in range(kw.j, pointer - 1))
+
+
+#: Words that may stand between the vote noun and «за него» («голос мой за него»). Not
+#: «тоже»: «Голос тоже за него» says a move on him was made before; with none read, the
+#: move of that sentence was lost, and the vote is asked (as before).
+_VOTE_BETWEEN = frozenset({"свой", "мой", "сегодня"})
 
 
 def _for_him_after(clause: list[Tok], kw: Kw, pointer: int) -> bool:
