@@ -1,0 +1,199 @@
+"""The net for label lines (issue 11, missed without a problem): «Метка Тимуру.»,
+«Трибунал — Лея.», «Облава: Лаки7», «В стоп-лист Тесто», «Дуст — Sergeich'у».
+
+A player writes a move as a label and a name, the label being the game's own word for it
+(«чёрная метка» for the vote of a pirate game, «облава» for a hunt), a noun of slang or a
+prepositional phrase («на мойку», «по доске»). When no lexicon knows the label no rule reads
+the line, and the net for unread orders (:mod:`engine.parse_unread`) passes it by, as it
+holds no move word: the move would be lost with no word to the player. A host reading such a
+line would not drop it: he asks. So does this net.
+
+A sentence is a label line when
+
+- it is no question and quotes nothing;
+- it is a label of one to three words, an optional dash or colon, then one living player
+  other than the sender (any form the name finder reads for sure: a case form, a part or a
+  pet form of a nick, never a fuzzy guess), and nothing after the name but punctuation,
+  pictures or «же» / «тоже»;
+- its label holds a noun or a word no dictionary knows («МО», «ПМ»), and no verb, pronoun,
+  conjunction, number nor name (a verb makes it a sentence the other nets judge; «Привет,
+  Лось» and «Спасибо Лосю» are greetings and thanks, not labels, and «Милая Мурка» is an
+  address);
+- no rule read anything from it and no problem quotes it.
+
+Such a sentence is asked about (``unparsed``, reason ``unread``). Pure (no I/O); cheap: a
+sentence of more than eight tokens or with no name is left at the first look.
+"""
+
+from __future__ import annotations
+
+from .grammar_rules import problem
+from .grammar_tokens import Tok, clause_words, tokenize_span
+from .model import Problem
+from .names import name_index
+from .parse_types import Ctx, Item, asked_already
+from .parse_unread import overlaps, player_at, read_ranges, sentence_spans
+from .words import CYR, is_known_word, morph
+from . import parse_unread_words as W
+
+__all__ = ["label_lines"]
+
+#: Marks that may stand between the label and the name.
+_SEPARATORS = frozenset({":", "—", "-", "–", "→", "=", ">"})
+
+#: Words that may close the line after the name («Метку ему же», «Камень — Лосю тоже»).
+_CLOSERS = frozenset({"же", "тоже", "также"})
+
+#: Labels that greet, thank, address or sign: a line of them and a name is no move.
+_NOT_LABEL = frozenset({
+    "привет", "приветик", "приветики", "здравствуй", "здравствуйте", "здорово", "салют",
+    "спасибо", "благодарю", "пока", "целую", "обнимаю", "уважаемый", "уважаемая", "дорогой",
+    "дорогая", "милый", "милая", "ведущий", "ведущая", "ведущему", "ведущей", "ребята",
+    "друзья", "народ", "всем", "удачи", "респект", "ура", "hi", "hello", "hey", "dear",
+    "thanks", "cheers", "bye", "подпись", "автор", "от", "ваш", "ваша", "твой", "твоя",
+    "с", "уважением", "добрый", "доброе", "доброй", "вечер", "утро", "день", "ночи",
+    "поздравляю", "прости", "простите", "извини", "извините", "сорри", "сорян", "тема",
+    "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "ооc", "оос",
+    "слава", "остальное", "остальные", "остальным", "всё", "все",
+}) | W.FORUM
+
+#: Parts of speech that make a word no label word (a verb, its forms, pronouns, joiners).
+_NOT_LABEL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND", "NPRO", "CONJ", "PRCL",
+                            "INTJ", "NUMR", "ADVB", "PRED", "COMP"})
+
+#: Words that may open the line or stand in its label without being the label («И облава:
+#: Лаки7», «Дегустация сегодня: Тётя Зина»).
+_LEAD = frozenset({"и", "а", "ну", "так", "вот", "сегодня", "ночью", "нынче", "сейчас",
+                   "теперь", "снова", "опять"})
+
+#: The most tokens a label line may hold (label, separator, a name of a few words, closers).
+_MOST_TOKENS = 10
+
+
+def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
+                ) -> list[Problem]:
+    """The problems of the label lines of ``visible`` (the sender's own text) that no rule
+    read (``items``: what the rules read) and no problem of ``asked`` quotes (see the
+    module's doc)."""
+    idx = None
+    read = None
+    quoted = {p.text for p in asked}
+    out: list[Problem] = []
+    for lo, hi in sentence_spans(visible):
+        if hi - lo > 80:
+            continue  # (a long sentence is no label line)
+        chunk = visible[lo:hi]
+        if "?" in chunk or any(q in chunk for q in "«»\"“”„") or chunk.rstrip().endswith(":"):
+            continue  # (a question, a quote, a line that opens what follows)
+        toks = tokenize_span(visible, lo, hi)
+        if not 2 <= len(toks) <= _MOST_TOKENS or not toks[0].word:
+            continue
+        idx = idx or name_index(ctx.nicks)
+        owners = _label_line(ctx, idx, toks)
+        if not owners:
+            continue
+        if read is None:
+            read = read_ranges(visible, items)
+            spans = sentence_spans(visible)
+        if overlaps(read, lo, hi):
+            continue
+        # («В списке — Лисичка. Маньячу её.»: a move read in the sentence before or after on
+        # the same player is the line's)
+        n = spans.index((lo, hi))
+        near_lo = spans[n - 1][0] if n else lo
+        near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
+        if any(a < near_hi and near_lo < b and not on.isdisjoint(owners)
+               for a, b, on, _ in read):
+            continue
+        text = chunk.strip().rstrip(".!…")
+        if text and not asked_already(text, quoted):
+            out.append(problem(text, "unparsed", "unread"))
+            quoted.add(text)
+    return out
+
+
+def _label_line(ctx: Ctx, idx, toks: list[Tok]) -> tuple[str, ...]:
+    """The player (or the players a word fits) when the tokens of one sentence are a label, a
+    separator and one living player (not the sender), as the module's doc says; else ``()``."""
+    words = clause_words(toks)
+    hits: dict = {}
+    k = 0
+    label: list[str] = []
+    while k < len(toks):
+        t = toks[k]
+        if not t.word:
+            break
+        if player_at(idx, toks, words, k, hits) is not None:
+            break
+        if t.w not in _LEAD:
+            label.append(t.w)
+        k += 1
+    if not 1 <= len(label) <= 3 or k > 5 or k >= len(toks):
+        return ()
+    while k < len(toks) and not toks[k].word and toks[k].w in _SEPARATORS:
+        k += 1
+    if k >= len(toks) or not toks[k].word:
+        return ()
+    hit = player_at(idx, toks, words, k, hits)
+    if hit is None or hit.kind == "fuzzy" or hit.kind == "self":
+        return ()
+    owners = (hit.nick,) if hit.nick is not None else hit.candidates
+    if not owners or any(n == ctx.sender.nick or not _alive(ctx, n) for n in owners):
+        return ()
+    name = toks[k]
+    k += max(hit.length, 1)
+    for t in toks[k:]:
+        if t.word and t.w not in _CLOSERS:
+            return ()
+    if not _is_label(label):
+        return ()
+    if not any(w in _PREPOSITIONS for w in label) and _genitive(name, owners):
+        return ()  # («Заявка Жулика», «ответ Лисички»: whose, not on whom)
+    return tuple(owners)
+
+
+#: Prepositions a label may hold («на мойку X», «очередь за X», «по доске X»).
+_PREPOSITIONS = frozenset({"в", "во", "на", "за", "по", "у", "к", "ко", "для", "против", "с",
+                           "со", "под"})
+
+
+def _genitive(name: Tok, owners) -> bool:
+    """True when the name's first word ``name`` is an inflected form of the nick (not the nick
+    as spelled) that may be a genitive and not a dative: after a noun with no preposition it
+    says whose."""
+    w = name.w
+    if any(w == n.lower().replace("ё", "е").split()[0] for n in owners if n):
+        return False
+    parses = morph().parse(w)[:3]
+    # (a form that may also be a dative is the label's addressee: «Метка Бизани»)
+    return any("gent" in p.tag for p in parses) and not any("datv" in p.tag for p in parses)
+
+
+def _is_label(label: list[str]) -> bool:
+    """True when the words ``label`` (lowered) make a label: no word of
+    :data:`_NOT_LABEL`, no verb, pronoun, joiner or number, and a noun or a word no
+    dictionary knows among them (a preposition and adjectives may stand beside it)."""
+    noun = False
+    for w in label:
+        if w in _NOT_LABEL or not w.isalpha() or not CYR.search(w) or W.move_class(w):
+            return False  # (a word of a move lexicon: the rules and the other nets judge)
+        if not is_known_word(w):
+            if len(w) > 4:
+                return False  # (a word no dictionary knows is a label when short: «МО»)
+            noun = True
+            continue
+        parses = morph().parse(w)
+        best = parses[0].tag
+        if best.POS in _NOT_LABEL_POS or "Anum" in best:
+            return False  # (a verb; «Вариант первый — X», «Второй кандидат — X»: a list)
+        if "Name" in best or "Surn" in best or "Patr" in best:
+            return False  # (a first name: «Кузя, Лось» is an address or a list)
+        if best.POS == "NOUN":
+            noun = True
+    return noun
+
+
+def _alive(ctx: Ctx, nick: str) -> bool:
+    """True when ``nick`` is a living player of the game."""
+    p = ctx.state.players.get(nick)
+    return p is not None and p.alive
