@@ -54,7 +54,7 @@ _NOT_LABEL = frozenset({
     "с", "уважением", "добрый", "доброе", "доброй", "вечер", "утро", "день", "ночи",
     "поздравляю", "прости", "простите", "извини", "извините", "сорри", "сорян", "тема",
     "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "ооc", "оос",
-    "слава", "остальное", "остальные", "остальным", "всё", "все",
+    "зы", "слава", "остальное", "остальные", "остальным", "всё", "все",
 }) | W.FORUM
 
 #: Parts of speech that make a word no label word (a verb, its forms, pronouns, joiners).
@@ -63,11 +63,8 @@ _NOT_LABEL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND", "NPRO", "CON
 
 #: Words that may open the line or stand in its label without being the label («И облава:
 #: Лаки7», «Дегустация сегодня: Тётя Зина»).
-_LEAD = frozenset({"и", "а", "ну", "так", "вот", "сегодня", "ночью", "нынче", "сейчас",
+_LEAD = frozenset({"и", "а", "ну", "так", "вот", "короче", "итак", "значит", "сегодня", "ночью", "нынче", "сейчас",
                    "теперь", "снова", "опять"})
-
-#: The most tokens a label line may hold (label, separator, a name of a few words, closers).
-_MOST_TOKENS = 10
 
 
 def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
@@ -80,13 +77,13 @@ def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
     quoted = {p.text for p in asked}
     out: list[Problem] = []
     for lo, hi in sentence_spans(visible):
-        if hi - lo > 80:
+        if hi - lo > 160:
             continue  # (a long sentence is no label line)
         chunk = visible[lo:hi]
         if "?" in chunk or any(q in chunk for q in "«»\"“”„") or chunk.rstrip().endswith(":"):
             continue  # (a question, a quote, a line that opens what follows)
         toks = tokenize_span(visible, lo, hi)
-        if not 2 <= len(toks) <= _MOST_TOKENS or not toks[0].word:
+        if len(toks) < 2 or not toks[0].word:
             continue
         idx = idx or name_index(ctx.nicks)
         owners = _label_line(ctx, idx, toks)
@@ -100,6 +97,12 @@ def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
         # («В списке — Лисичка. Маньячу её.»: a move read in the sentence before or after on
         # the same player is the line's)
         n = spans.index((lo, hi))
+        if owners == (ONE_BEFORE,):
+            # (on a pronoun: asked when a move on a player was read or a label line asked
+            # before it, and no rule read the line)
+            if not out and not any(b <= lo and on for a, b, on, _ in read):
+                continue
+            owners = ()
         near_lo = spans[n - 1][0] if n else lo
         near_hi = spans[n + 1][1] if n + 1 < len(spans) else hi
         if any(a < near_hi and near_lo < b and not on.isdisjoint(owners)
@@ -114,14 +117,29 @@ def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
 
 def _label_line(ctx: Ctx, idx, toks: list[Tok]) -> tuple[str, ...]:
     """The player (or the players a word fits) when the tokens of one sentence are a label, a
-    separator and one living player (not the sender), as the module's doc says; else ``()``."""
+    separator and one living player (not the sender), as the module's doc says; ``(ONE_BEFORE,)``
+    for a label and a pronoun with «же» («Тёмную — ему же», «Её же — под трибунал»); else
+    ``()``."""
     words = clause_words(toks)
+    if len(words) > 2 and words[0] in _PRONOUNS and words[1] == "же":
+        # («Её же — под трибунал»: the pronoun first, then the label)
+        k = 2
+        while k < len(toks) and not toks[k].word and toks[k].w in _SEPARATORS:
+            k += 1
+        label = [w for w in words[k:] if toks[words.index(w, k)].word]
+        if all(t.word or t.w in ".!…" for t in toks[k:]) and 1 <= len(label) <= 3 and \
+                all(player_at(idx, toks, words, j) is None for j in range(k, len(toks))) and \
+                _is_label([w for w in label if w not in _LEAD]):
+            return (ONE_BEFORE,)
+        return ()
     hits: dict = {}
     k = 0
+    if len(words) > 2 and words[0] in _LEAD and words[1] == ":":
+        k = 2  # («Короче: абордаж — Рипли»)
     label: list[str] = []
     while k < len(toks):
         t = toks[k]
-        if not t.word:
+        if not t.word or t.w in _PRONOUNS:
             break
         if player_at(idx, toks, words, k, hits) is not None:
             break
@@ -134,6 +152,12 @@ def _label_line(ctx: Ctx, idx, toks: list[Tok]) -> tuple[str, ...]:
         k += 1
     if k >= len(toks) or not toks[k].word:
         return ()
+    if words[k] in _PRONOUNS:
+        # («Тёмную — ему же», «На мойку его же»: the player of a sentence before)
+        if k + 1 >= len(toks) or words[k + 1] != "же" or \
+                not _end_or_remark(ctx, idx, toks, words, k + 2):
+            return ()
+        return (ONE_BEFORE,) if _is_label(label) else ()
     hit = player_at(idx, toks, words, k, hits)
     if hit is None or hit.kind == "fuzzy" or hit.kind == "self":
         return ()
@@ -142,14 +166,43 @@ def _label_line(ctx: Ctx, idx, toks: list[Tok]) -> tuple[str, ...]:
         return ()
     name = toks[k]
     k += max(hit.length, 1)
-    for t in toks[k:]:
-        if t.word and t.w not in _CLOSERS:
-            return ()
+    if not _end_or_remark(ctx, idx, toks, words, k):
+        return ()
     if not _is_label(label):
         return ()
     if not any(w in _PREPOSITIONS for w in label) and _genitive(name, owners):
         return ()  # («Заявка Жулика», «ответ Лисички»: whose, not on whom)
     return tuple(owners)
+
+
+#: The answer of :func:`_label_line` for a line on a pronoun: the player named before.
+ONE_BEFORE = "\x00before"
+
+#: Pronouns of a player named before, and «туда» («Камень туда же»).
+_PRONOUNS = frozenset({"его", "её", "ее", "ему", "ей", "него", "неё", "нее", "нему", "ней",
+                       "туда"})
+
+
+def _end_or_remark(ctx: Ctx, idx, toks: list[Tok], words: list[str], k: int) -> bool:
+    """True when the tokens from ``k`` on close the line: words of :data:`_CLOSERS` and
+    punctuation only, or a comma and a remark naming no other player and holding no verb
+    («Метка Тимуру, что-то он мутный»)."""
+    while k < len(toks) and (not toks[k].word and toks[k].w not in (",", "(") or
+                             words[k] in _CLOSERS):
+        k += 1
+    if k >= len(toks):
+        return True
+    if words[k] not in (",", "("):
+        return False
+    hits: dict = {}
+    for j in range(k + 1, len(toks)):
+        if toks[j].word:
+            hit = player_at(idx, toks, words, j, hits)
+            if hit is not None and hit.kind != "fuzzy" and hit.nick != ctx.sender.nick:
+                return False  # («Трибунал — Лея, Кузя и Бобёр»: a list, not a remark)
+            if is_known_word(words[j]) and morph().parse(words[j])[0].tag.POS == "VERB":
+                return False  # («Игрок X, напротив, пишет мало»: the player is a subject)
+    return True
 
 
 #: Prepositions a label may hold («на мойку X», «очередь за X», «по доске X»).
