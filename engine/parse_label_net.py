@@ -18,7 +18,8 @@ A sentence is a label line when
 - its label holds a noun or a word no dictionary knows («МО», «ПМ»), and no verb, pronoun,
   conjunction, number nor name (a verb makes it a sentence the other nets judge; «Привет,
   Лось» and «Спасибо Лосю» are greetings and thanks, not labels, and «Милая Мурка» is an
-  address);
+  address); no role word («Врач — X» tells what X is) and no word of the game the rules
+  judge («Ход — X», «Цель клана — X», «Удар по X»);
 - no rule read anything from it and no problem quotes it.
 
 Such a sentence is asked about (``unparsed``, reason ``unread``). Pure (no I/O); cheap: a
@@ -33,7 +34,7 @@ from .model import Problem
 from .names import name_index
 from .parse_types import Ctx, Item, asked_already
 from .parse_unread import overlaps, player_at, read_ranges, sentence_spans
-from .words import CYR, is_known_word, morph
+from .words import CYR, is_known_word, morph, role_words
 from . import parse_unread_words as W
 
 __all__ = ["label_lines"]
@@ -54,7 +55,14 @@ _NOT_LABEL = frozenset({
     "с", "уважением", "добрый", "доброе", "доброй", "вечер", "утро", "день", "ночи",
     "поздравляю", "прости", "простите", "извини", "извините", "сорри", "сорян", "тема",
     "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "ооc", "оос",
-    "зы", "слава", "остальное", "остальные", "остальным", "всё", "все",
+    "зы", "слава", "остальное",
+    # words of the game the rules read and judge («Ход — Барону» to another clan's boss is
+    # no delegation, «Цель клана — X» from a civilian no move; the labels of
+    # engine.parse_label_before)
+    "ход", "хода", "ходы", "цель", "цели", "клан", "клана", "клану", "мишень", "жертва",
+    "клиент", "кандидат", "списке", "удар",
+    # a correction («В смысле X»), not a move of its own
+    "смысле", "остальные", "остальным", "всё", "все",
 }) | W.FORUM
 
 #: Parts of speech that make a word no label word (a verb, its forms, pronouns, joiners).
@@ -228,8 +236,10 @@ def _is_label(label: list[str]) -> bool:
     dictionary knows among them (a preposition and adjectives may stand beside it)."""
     noun = False
     for w in label:
-        if w in _NOT_LABEL or not w.isalpha() or not CYR.search(w) or W.move_class(w):
-            return False  # (a word of a move lexicon: the rules and the other nets judge)
+        if w in _NOT_LABEL or not w.isalpha() or not CYR.search(w) or W.move_class(w) or \
+                w in role_words():
+            return False  # (a word of a move lexicon: the rules and the other nets judge;
+            # a role: «Врач — X» tells what X is)
         if not is_known_word(w):
             if len(w) > 4:
                 return False  # (a word no dictionary knows is a label when short: «МО»)
