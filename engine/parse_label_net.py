@@ -10,20 +10,28 @@ line would not drop it: he asks. So does this net.
 
 A sentence is a label line when
 
-- it is no question and quotes nothing;
+- it is no question, quotes nothing and does not end in a colon (that opens what follows);
 - it is a label of one to three words, an optional dash or colon, then one living player
   other than the sender (any form the name finder reads for sure: a case form, a part or a
-  pet form of a nick, never a fuzzy guess), and nothing after the name but punctuation,
-  pictures or «же» / «тоже»;
-- its label holds a noun or a word no dictionary knows («МО», «ПМ»), and no verb, pronoun,
-  conjunction, number nor name (a verb makes it a sentence the other nets judge; «Привет,
-  Лось» and «Спасибо Лосю» are greetings and thanks, not labels, and «Милая Мурка» is an
-  address); no role word («Врач — X» tells what X is) and no word of the game the rules
-  judge («Ход — X», «Цель клана — X», «Удар по X»);
-- no rule read anything from it and no problem quotes it.
+  pet form of a nick, never a fuzzy guess), and after the name nothing but punctuation,
+  pictures, «же» / «тоже», or a comma and a remark with no verb and no other player
+  («Метка Тимуру, что-то он мутный»); or the label and a pronoun with «же» for the player of
+  a line before («Тёмную — ему же», «Её же — под трибунал»), asked only when a move on a
+  player was read, or a label line asked, before it;
+- its label holds a noun or a short word no dictionary knows («МО», «ПМ»), and no verb,
+  pronoun, conjunction, number, ordinal («Вариант второй — X») nor name (a verb makes it a
+  sentence the other nets judge; «Привет, Лось» and «Спасибо Лосю» are greetings and thanks,
+  not labels, and «Милая Мурка» is an address); no role word («Врач — X» tells what X is),
+  no word of a move lexicon and no word of the game the rules judge («Ход — X», «Цель клана
+  — X», «Удар по X»);
+- a name after a label with no preposition is not a genitive only («Заявка Жулика», «ответ
+  Лисички»: whose, not on whom; «Метка Бизани» may be a dative: asked);
+- no rule read anything from it, no problem quotes it, and no move read in the sentence
+  before or after is on its player («В списке — Лисичка. Маньячу её.»).
 
 Such a sentence is asked about (``unparsed``, reason ``unread``). Pure (no I/O); cheap: a
-sentence of more than eight tokens or with no name is left at the first look.
+sentence of more than 160 characters is left at the first look, and most others at their
+first word that is neither a label word nor a name.
 """
 
 from __future__ import annotations
@@ -54,15 +62,15 @@ _NOT_LABEL = frozenset({
     "thanks", "cheers", "bye", "подпись", "автор", "от", "ваш", "ваша", "твой", "твоя",
     "с", "уважением", "добрый", "доброе", "доброй", "вечер", "утро", "день", "ночи",
     "поздравляю", "прости", "простите", "извини", "извините", "сорри", "сорян", "тема",
-    "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "ооc", "оос",
-    "зы", "слава", "остальное",
+    "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "оос",
+    "зы", "слава", "остальное", "остальные", "остальным", "всё", "все",
     # words of the game the rules read and judge («Ход — Барону» to another clan's boss is
     # no delegation, «Цель клана — X» from a civilian no move; the labels of
     # engine.parse_label_before)
     "ход", "хода", "ходы", "цель", "цели", "клан", "клана", "клану", "мишень", "жертва",
     "клиент", "кандидат", "списке", "удар",
     # a correction («В смысле X»), not a move of its own
-    "смысле", "остальные", "остальным", "всё", "все",
+    "смысле",
 }) | W.FORUM
 
 #: Parts of speech that make a word no label word (a verb, its forms, pronouns, joiners).
@@ -71,8 +79,8 @@ _NOT_LABEL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND", "NPRO", "CON
 
 #: Words that may open the line or stand in its label without being the label («И облава:
 #: Лаки7», «Дегустация сегодня: Тётя Зина»).
-_LEAD = frozenset({"и", "а", "ну", "так", "вот", "короче", "итак", "значит", "сегодня", "ночью", "нынче", "сейчас",
-                   "теперь", "снова", "опять"})
+_LEAD = frozenset({"и", "а", "ну", "так", "вот", "короче", "итак", "значит", "сегодня",
+                   "ночью", "нынче", "сейчас", "теперь", "снова", "опять"})
 
 
 def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
