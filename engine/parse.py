@@ -93,6 +93,7 @@ from .parse_today import today_moves
 from .parse_dead_net import dead_unread, unknown_unread
 from .parse_clan_net import clan_said, same_one_after
 from .parse_lost_net import pronoun_unread, self_unread
+from .parse_label_net import label_lines
 from .parse_runon import run_on_parts
 from .parse_autofix import messenger_fixes
 from .parse_correct import asks_leave, correction
@@ -611,6 +612,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems += pronoun_unread(ctx, visible, read, moves, problems)
         # «сегодня сам себя приложу» from the thug, no move of his read: asked
         problems += self_unread(ctx, visible, read, moves, problems)
+        # «Метка Тимуру.», «Облава: Лаки7»: a label no lexicon knows and a player, no rule
+        # read: asked (engine.parse_label_net)
+        problems += label_lines(ctx, visible, read, problems)
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(
