@@ -1224,7 +1224,7 @@ def _object_first(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
 
 
 #: Words that add one more target to a move said just before («…, Бобра тоже»).
-_ALSO = frozenset({"тоже", "также"})
+_ALSO_ENDING = frozenset({"тоже", "также"})
 
 
 def _also_after(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
@@ -1234,7 +1234,7 @@ def _also_after(clause: list[Tok], kw: Kw, tg: Targets) -> bool:
     at, end = tg.hits[0][1], tg.hits[0][2]
     return at > kw.j and clause[kw.j].w == "," and \
         not any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) and \
-        end < len(clause) and clause[end].w in _ALSO and \
+        end < len(clause) and clause[end].w in _ALSO_ENDING and \
         not any(t.word for t in clause[end + 1:])
 
 
@@ -1247,7 +1247,7 @@ def _also_before(ctx: Ctx, actor: Actor, clause: list[Tok], lo: int, kw: Kw,
     at, end = tg.hits[0][1], tg.hits[0][2]
     if at <= kw.j or clause[kw.j].w not in (",", "и") or \
             any(t.word and t.w != "и" for t in clause[kw.j + 1:at]) or \
-            end >= len(clause) or clause[end].w not in _ALSO or \
+            end >= len(clause) or clause[end].w not in _ALSO_ENDING or \
             any(t.word for t in clause[end + 1:]):
         return None
     back = read_back(ctx, actor, clause, lo, _own_verb_start(clause, lo, kw))
