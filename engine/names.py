@@ -929,9 +929,17 @@ def _glued(words: list[str]) -> str:
     return "" if is_known_word(out) else out  # («котом» is no «Кот Том»)
 
 
+#: Prepositions that make a nick's words after its first a phrase the first word governs
+#: («Галя-из-окна», «Тень-на-плетень»): only that head word declines.
+_PHRASE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со", "от", "у", "под", "над",
+                                  "за", "по", "до", "без", "к", "ко", "при", "для", "о", "об"})
+
+
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
-    nothing, every word in the same case, or all but the last uninflected."""
+    nothing, every word in the same case, or all but the last uninflected; a nick whose
+    words after the first hold a preposition (:data:`_PHRASE_PREPOSITIONS`: «Галя-из-окна»)
+    also with its first word alone declined («Гале-из-окна», «Тени-на-плетень»)."""
     out: dict[str, frozenset[str]] = {}
 
     def add(ws: list[str], case: str) -> None:
@@ -976,6 +984,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
         for head in heads:
             for last in per_word[-1]:
                 add(head + [last], case)
+        if len(words) >= 3 and any(w in _PHRASE_PREPOSITIONS for w in words[1:-1]):
+            for first in per_word[0]:  # «галю-из-окна»: the head declined, its phrase kept
+                add([first] + words[1:], case)
     if LAT.search(words[-1]) or re.search(r"\d", words[-1]):
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
