@@ -116,7 +116,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
                                  *(word_forms(b) for b in name_bases(w)),
                                  _spelled_out(written[k] if len(written) == len(words) else w),
-                                 _cyrillic_code(w), _code_spellings(w))
+                                 _cyrillic_code(w), _code_spellings(w),
+                                 _spoken_adjective(w, word_forms(w)))
                           for k, (w, r) in enumerate(zip(words, readings)))
             # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
@@ -188,6 +189,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             # «Кf3» (a Cyrillic «К» before a Latin «f»): letters are read after
             # engine.textnorm.clean_text, which writes such a word in one script («Kf3»)
             forms = {**_animate_accusative(mixed, word_forms(mixed)), **forms}
+        forms = {**_spoken_adjective(words[0], forms), **forms}
         extra = capital_readings(idx, nick, reading_forms(words[0]))
         letter = _letter_name_forms(words[0])
         if letter:
@@ -934,6 +936,16 @@ def _glued(words: list[str]) -> str:
 #: («Галя-из-окна», «Тень-на-плетень»): only that head word declines.
 _PHRASE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со", "от", "у", "под", "над",
                                   "за", "по", "до", "без", "к", "ко", "при", "для", "о", "об"})
+
+
+def _spoken_adjective(word: str, forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The genitive and accusative of a nick declined as an adjective («Ржавый», «Синий»)
+    spelt as they are said, «-ова»/«-ева» for «-ого»/«-его» («Ржавова», «Синева»), in the
+    same cases; ``{}`` for a nick that is no adjective in «-ый», «-ий», «-ой»."""
+    if len(word) < 4 or not word.endswith(("ый", "ий", "ой")):
+        return {}
+    return {f[:-3] + f[-3] + "ва": cases for f, cases in forms.items()
+            if f.endswith(("ого", "его")) and "nomn" not in cases}
 
 
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
