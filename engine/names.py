@@ -116,8 +116,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
             parts = tuple(_union(short_reading(w), _translated(w, nick, alone), r, word_forms(w),
                                  *(word_forms(b) for b in name_bases(w)),
                                  _spelled_out(written[k] if len(written) == len(words) else w),
-                                 _cyrillic_code(w), _code_spellings(w),
-                                 _spoken_adjective(w, word_forms(w)))
+                                 _cyrillic_code(w), _code_spellings(w))
                           for k, (w, r) in enumerate(zip(words, readings)))
             # («Натальей Ромашкой» for «Наташа Ромашка»: the given name said in full)
             idx.multi.append((nick, parts))
@@ -939,9 +938,10 @@ _PHRASE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со", "�
 
 
 def _spoken_adjective(word: str, forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
-    """The genitive and accusative of a nick declined as an adjective («Ржавый», «Синий»)
-    spelt as they are said, «-ова»/«-ева» for «-ого»/«-его» («Ржавова», «Синева»), in the
-    same cases; ``{}`` for a nick that is no adjective in «-ый», «-ий», «-ой»."""
+    """The genitive and accusative of a one-word nick declined as an adjective («Ржавый»,
+    «Синий») spelt as they are said, «-ова»/«-ева» for «-ого»/«-его» («Ржавова», «Синева»),
+    in the same cases; ``{}`` for a nick that is no adjective in «-ый», «-ий», «-ой». (Not a
+    word of a longer nick: «Зоркова Глаза» for «Зоркий Глаз» stays a slip, asked.)"""
     if len(word) < 4 or not word.endswith(("ый", "ий", "ой")):
         return {}
     return {f[:-3] + f[-3] + "ва": cases for f, cases in forms.items()
