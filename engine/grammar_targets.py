@@ -320,6 +320,11 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
     # by nothing: any case (a nick's nominative as good as another's accusative)
     expected: frozenset[str] | None = frozenset({"accs"}) if any(
         t.word for t in clause[:lo]) else None
+    # «Голос Лису»: the vote noun right before the name governs the dative (Лис, not the
+    # accusative of Лиса); «линч» either case (asked when two nicks split them)
+    governed = _NOUN_CASES.get(clause[lo - 1].w) if noun and expected and \
+        clause[lo - 1].word else None
+    expected = governed or expected
     joined = True
     k = lo
     rw = role_words()
@@ -743,7 +748,8 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
                 idx.single.get(words[k], {}).get(hit.nick) == frozenset({"nomn"})
             k = end
             joined, out.end = False, k
-            expected = frozenset({"nomn" if nominal else "accs"})
+            expected = frozenset({"nomn"}) if nominal else \
+                governed if governed and expected == governed else _ACCS
             continue
         if out.hits and not joined and not bare and nick_goes_on(idx, words, k, out):
             k = out.end = k + 1  # «дон карлеоне»: the same nick's next word, misspelt
@@ -1168,6 +1174,14 @@ def _living_nick_word(idx, ctx: Roster, clause: list[Tok], w: str, k: int, lo: i
 
 
 _ACCS = frozenset({"accs"})
+
+#: The cases a move noun governs in the name right after it with no preposition: «голос
+#: Лису» (a vote given to Лис: the dative; the accusative of «Лиса» is no reading), «линч
+#: Лису» (written with either case: a form two nicks split is asked). Any other keyword: the
+#: accusative of a move's object.
+_NOUN_CASES: dict[str, frozenset[str]] = {
+    "голос": frozenset({"datv"}), "голоса": frozenset({"datv"}),
+    "голосок": frozenset({"datv"}), "линч": frozenset({"accs", "datv"})}
 
 #: Verbs with a direct object in slang that take the dative of a person («вломлю Кексу»).
 _DATIVE_VERBS = frozenset({"вломить", "врезать", "влепить", "всыпать", "навалять", "надавать",

@@ -69,18 +69,19 @@ def scratch_index(nicks: tuple[str, ...]) -> NameIndex:
     return idx
 
 
-def _one_script_spelling(nick: str, word: str) -> str | None:
-    """The one-word ``nick``'s word (``word``, normalised) as a letter's text spells it after
-    :func:`engine.textnorm.clean_text`, when that differs: a nick mixing the scripts in a
-    word («Кf3»: Cyrillic «К», Latin «f») is written in one script there («Kf3»), so the
-    index must know that spelling too. None for a nick clean_text leaves as it is."""
+def _rendered(nick: str) -> str | None:
+    """``nick`` as a letter's text renders it: cleaned by :func:`engine.textnorm.clean_text`
+    (a word mixing the scripts written in one: «Кf3» → «Kf3») and cut by the letter's
+    tokenizer (:func:`engine.grammar_tokens.tokenize`: «Остап_B» is one token «остап_в», the
+    Latin «B» glued to a Cyrillic word taken as «в»; «Mila_Tel-Aviv» keeps both separators):
+    the one token's normalised word, or None when the nick renders as several tokens. The
+    index knows the nick by that spelling too (see :func:`_name_index`, :func:`_add_verbatim`),
+    so a nick written as the roster spells it is always read back."""
+    from .grammar_tokens import tokenize
     from .textnorm import clean_text
 
-    cleaned = clean_text(nick)
-    if cleaned == nick:
-        return None
-    words = [norm(w) for w in re.findall(r"[^\W_]+", cleaned)]
-    return words[0] if len(words) == 1 and words[0] != word else None
+    toks = [t for t in tokenize(clean_text(nick)) if t.word]
+    return toks[0].w if len(toks) == 1 else None
 
 
 @functools.lru_cache(maxsize=64)
@@ -182,11 +183,12 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_owner.append(nick)
             continue
         forms = _animate_accusative(words[0], word_forms(words[0]))
-        mixed = _one_script_spelling(nick, words[0])
-        if mixed:
+        mixed = _rendered(nick)
+        if mixed and mixed != words[0]:
             # «Кf3» (a Cyrillic «К» before a Latin «f»): letters are read after
             # engine.textnorm.clean_text, which writes such a word in one script («Kf3»)
             forms = {**_animate_accusative(mixed, word_forms(mixed)), **forms}
+        forms = {**_spoken_adjective(words[0], forms), **forms}
         extra = capital_readings(idx, nick, reading_forms(words[0]))
         letter = _letter_name_forms(words[0])
         if letter:
@@ -929,9 +931,28 @@ def _glued(words: list[str]) -> str:
     return "" if is_known_word(out) else out  # («котом» is no «Кот Том»)
 
 
+#: Prepositions that make a nick's words after its first a phrase the first word governs
+#: («Галя-из-окна», «Тень-на-плетень»): only that head word declines.
+_PHRASE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "с", "со", "от", "у", "под", "над",
+                                  "за", "по", "до", "без", "к", "ко", "при", "для", "о", "об"})
+
+
+def _spoken_adjective(word: str, forms: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """The genitive and accusative of a one-word nick declined as an adjective («Ржавый»,
+    «Синий») spelt as they are said, «-ова»/«-ева» for «-ого»/«-его» («Ржавова», «Синева»),
+    in the same cases; ``{}`` for a nick that is no adjective in «-ый», «-ий», «-ой». (Not a
+    word of a longer nick: «Зоркова Глаза» for «Зоркий Глаз» stays a slip, asked.)"""
+    if len(word) < 4 or not word.endswith(("ый", "ий", "ой")):
+        return {}
+    return {f[:-3] + f[-3] + "ва": cases for f, cases in forms.items()
+            if f.endswith(("ого", "его")) and "nomn" not in cases}
+
+
 def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
     """One-token spellings of a multi-word nickname: its words joined by «_», «-» or
-    nothing, every word in the same case, or all but the last uninflected."""
+    nothing, every word in the same case, or all but the last uninflected; a nick whose
+    words after the first hold a preposition (:data:`_PHRASE_PREPOSITIONS`: «Галя-из-окна»)
+    also with its first word alone declined («Гале-из-окна», «Тени-на-плетень»)."""
     out: dict[str, frozenset[str]] = {}
 
     def add(ws: list[str], case: str) -> None:
@@ -976,6 +997,9 @@ def _joined_forms(words: list[str], parts: tuple) -> dict[str, frozenset[str]]:
         for head in heads:
             for last in per_word[-1]:
                 add(head + [last], case)
+        if len(words) >= 3 and any(w in _PHRASE_PREPOSITIONS for w in words[1:-1]):
+            for first in per_word[0]:  # «галю-из-окна»: the head declined, its phrase kept
+                add([first] + words[1:], case)
     if LAT.search(words[-1]) or re.search(r"\d", words[-1]):
         for sep in ("_", "-", ""):
             for form, cases in latin_forms(sep.join(words)).items():
@@ -1003,15 +1027,12 @@ def _product(lists: list[list[str]]) -> list[list[str]]:
 
 
 def _add_verbatim(idx: NameIndex, nick: str) -> None:
-    """``nick`` written exactly as spelled, as the letter's tokenizer reads it: when that is one
-    token the index does not know for him («Остап_B» is read «остап_в», the Latin «B» glued to
-    a Cyrillic word taken as «в»; «Mila_Tel-Aviv» keeps both separators), that token names him
-    in any case slot (a nick written undeclined). Found by benchmarks/blind/nick_roundtrip.py."""
-    from .grammar_tokens import tokenize
-
-    toks = [t for t in tokenize(nick) if t.word]
-    if len(toks) == 1 and nick not in idx.single.get(toks[0].w, {}):
-        _add(idx.single, nick, {toks[0].w: ALL_CASES})
+    """``nick`` written exactly as spelled, as a letter renders it (:func:`_rendered`): when
+    that is one token the index does not know for him, that token names him in any case slot
+    (a nick written undeclined). Found by benchmarks/blind/nick_roundtrip.py."""
+    rendered = _rendered(nick)
+    if rendered and nick not in idx.single.get(rendered, {}):
+        _add(idx.single, nick, {rendered: ALL_CASES})
 
 
 def _add(table: dict[str, dict[str, frozenset[str]]], nick: str,
