@@ -64,10 +64,10 @@ _NOT_LABEL = frozenset({
     "поздравляю", "прости", "простите", "извини", "извините", "сорри", "сорян", "тема",
     "кому", "копия", "re", "fwd", "цитата", "p", "s", "ps", "пс", "upd", "оос",
     "зы", "слава", "остальное", "остальные", "остальным", "всё", "все",
-    # words of the game the rules read and judge («Ход — Барону» to another clan's boss is
-    # no delegation, «Цель клана — X» from a civilian no move; the labels of
-    # engine.parse_label_before)
-    "ход", "хода", "ходы", "цель", "цели", "клан", "клана", "клану", "мишень", "жертва",
+    # words of the game the rules read and judge («Цель клана — X» from a civilian no move;
+    # the labels of engine.parse_label_before; «Ход — X» is asked when no rule read it: a clan
+    # member's «Мой ход — X», his own move or his move left to X, engine.grammar_headers)
+    "цель", "цели", "клан", "клана", "клану", "мишень", "жертва",
     "клиент", "кандидат", "списке", "удар",
     # a correction («В смысле X»), not a move of its own
     "смысле",
