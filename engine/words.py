@@ -567,11 +567,20 @@ def inflect(nick: str, case: str) -> str:
         return nick
     words, first, ended = [], True, False
     for word in nick.split(" "):
-        pieces = re.split(r"([_-])", word)
-        if not (len(pieces) > 1 and all(len(s) >= 2 and s.isalpha() for s in pieces[::2])):
-            pieces = [word]
-        # «Серый_Волк», «Анна-Мария», «Папа_Лёши»: each word of the nick declined as if
-        # written apart, the joining marks kept (it read «Серый_волка», «Папа_лёшам»)
+        pieces = re.split(r"([_.-])", word)
+        if len(pieces) > 1 and not (
+                all(len(s) >= 2 and s.isalpha() for s in pieces[::2]) and
+                all(pieces[n - 1] != "." or pieces[n][:1].isupper()
+                    for n in range(2, len(pieces), 2))):
+            # «Ирина.К», «Химичка-87», «Зав.отделением», «Сова.ночная»: an initial, a number
+            # or an abbreviation's dot in the word: kept as written (it read «Ирина.ку»,
+            # «Сова.ночной»), and so are the words after it
+            words.append(word)
+            ended, first = True, False
+            continue
+        # «Серый_Волк», «Анна-Мария», «Папа_Лёши», «Лена.Ферми»: each word of the nick
+        # declined as if written apart, the joining marks kept (it read «Серый_волка»,
+        # «Папа_лёшам», «Лена.ферми»)
         for n in range(0, len(pieces), 2):
             form = None if ended else _inflect_word(pieces[n], case, first)
             ended, first = form is None, False

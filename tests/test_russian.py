@@ -281,6 +281,22 @@ def test_a_nick_in_the_accusative_is_declined_as_a_person(nick, accs):
     assert inflect(nick, "accs") == accs
 
 
+@pytest.mark.parametrize("nick, datv", [
+    ("Ирина.К", "Ирина.К"),          # an initial after a dot: kept (it read «Ирина.ку»)
+    ("Леночка_В", "Леночка_В"),      # an initial after «_»: kept (it read «Леночка_ву»)
+    ("Сова.ночная", "Сова.ночная"),  # lowercase after the dot: kept (it read «Сова.ночной»)
+    ("Зав.отделением", "Зав.отделением"),  # an abbreviation's dot: kept
+    ("Лена.Ферми", "Лене.Ферми"),    # two words joined by a dot: the head declined, case kept
+    ("Серый_Волк", "Серому_Волку"), ("Химичка-87", "Химичка-87"),
+])
+def test_a_nick_joined_by_marks_is_declined_word_by_word_or_kept(nick, datv):
+    """Result letters say «голос Лене.Ферми»; a nick whose word holds an initial, a number or an
+    abbreviation is written as the roster has it, never half declined («Ирина.ку»)."""
+    from engine.words import inflect
+
+    assert inflect(nick, "datv") == datv
+
+
 def test_last_living_clan_member_is_told_he_orders_the_kill(tmp_path):
     """DECISIONS.md §4 Clan kill: with the boss gone, the clan kills on its members' orders; the
     member left alone is told that the kill is now his to order (a trial: nobody told him).
