@@ -57,9 +57,10 @@ def test_a_game_over_undone_by_reopen_day_is_told_to_everyone_who_was_told_it(tm
         g.store.dispose()
 
 
-def ended_on_day_two(g):
+def ended_on_day_two(g, event: str = "none"):
     """Play the test game ``g`` (test_sync.Game) to its end: Serginio hanged on day 1,
-    Ягуарчик on day 2, the civilians win at day 2's close. Returns the moment of that close."""
+    Ягуарчик on day 2 (under ``event``, an event id of DECISIONS.md §6), the civilians win at
+    day 2's close. Returns the moment of that close."""
     from datetime import timedelta
 
     from mailer.day import close_day, set_event
@@ -71,7 +72,7 @@ def ended_on_day_two(g):
         g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
     g.sync()
     close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
-    set_event(g.cfg, g.store, "none", now=DEADLINE + timedelta(minutes=6))
+    set_event(g.cfg, g.store, event, now=DEADLINE + timedelta(minutes=6))
     for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
         g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
     sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))

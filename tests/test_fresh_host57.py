@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from mailer.outbox import send_all
+from test_fresh_host49 import ended_on_day_two
 from test_fresh_host55 import _run
 from test_sync import DEADLINE, START, Game, letter
 
@@ -23,20 +24,7 @@ def _flat(text: str) -> str:
 def _ended_on_paradox_day_two(g: Game):
     """Serginio hanged on day 1; day 2 under «Парадокс», Маруська and Бука hang Ягуарчик and
     the civilians win. Every letter sent. Returns the moment of day 2's close."""
-    from mailer.day import close_day, set_event
-    from mailer.sync import sync
-
-    set_event(g.cfg, g.store, "none", now=START)
-    for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "buka@example.org")):
-        g.deliver(letter(voter, "Линч: Serginio", msgid=f"d1.{n}@x"), START + timedelta(hours=2))
-    g.sync()
-    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
-    set_event(g.cfg, g.store, "paradox", now=DEADLINE + timedelta(minutes=6))
-    for n, voter in enumerate(("marusya@example.org", "buka@example.org")):
-        g.deliver(letter(voter, "Линч: Ягуарчик", msgid=f"d2.{n}@x"), DEADLINE + timedelta(hours=2))
-    sync(g.cfg, g.store, now=DEADLINE + timedelta(hours=3))
-    end = DEADLINE + timedelta(days=1, minutes=5)
-    assert close_day(g.cfg, g.store, now=end).winner == "civilians"
+    end = ended_on_day_two(g, event="paradox")
     send_all(g.cfg, g.store, now=end + timedelta(minutes=1))
     return end
 
