@@ -59,6 +59,19 @@ def after_joiner(clause: list[Tok], k: int, lo: int) -> bool:
     return j >= lo and clause[j].w in LIST_AND
 
 
+def dropped_before_remark(clause: list[Tok], dropped: tuple[str, int] | None) -> bool:
+    """True when ``dropped`` (``Targets.dropped``: a name after a list joiner that no reading
+    took, with its index in ``clause``) is a capitalised word right after «и» that stands
+    before punctuation and more of the clause («Убиваем X и Васю — полнолуние же»): the list
+    ended with a name nobody could read, whatever the remark after it says (not a word after
+    a comma, «Лечу себя, любимого, — …»: an epithet or an aside)."""
+    if dropped is None:
+        return False
+    k = dropped[1]
+    return 0 < k < len(clause) - 1 and clause[k - 1].w == "и" and clause[k].cap and \
+        not clause[k + 1].word
+
+
 def slot_after_preposition(clause: list[Tok], k: int, lo: int) -> bool:
     """True when the word at ``k`` follows «и за», «и на» … the preposition of the list said
     again («за нуба и за пашу экзе»): the place of a name, whatever word stands there (a

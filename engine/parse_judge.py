@@ -19,7 +19,7 @@ from .grammar_plans import IF_WORDS, asks_how, considered, if_survive, past_wish
 from .grammar_keywords import Kw, find_keywords
 from .grammar_target_types import Targets
 from .grammar_targets import read_targets
-from .grammar_dropped import LIST_AND
+from .grammar_dropped import LIST_AND, dropped_before_remark
 from .grammar_asides import role_or_nick
 from .grammar_own import occasion_word
 from .grammar_tokens import Tok, span
@@ -498,6 +498,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         else:
             asked = Item(0, problem=unknown_name(ctx, text, word, action), tried=action)
         return _kept_votes(ctx, tg.hits, tg, text, asked)
+    if len(targets) == 1 and action != "vote" and clause is not None and \
+            dropped_before_remark(clause, tg.dropped):
+        # «Убиваем Бублика и Васю — полнолуние же», «Проверяю X и Васю: …»: a second name
+        # after «и» that fits no nick, a remark after it; the whole move is asked, as it is
+        # when the list ends the sentence (it kept X and dropped the other name unsaid)
+        return Item(0, problem=unknown_name(ctx, text, tg.dropped[0], action), tried=action)
     if action == "vote" and len(targets) == 1 and ctx.turn.votes_per_player == 2 and \
             clause is not None and _both_votes(clause, kw, tg.end):
         targets = targets * 2  # «оба голоса — Шурику» on a two-vote day: both on one player

@@ -27,7 +27,7 @@ from .grammar_target_types import Targets
 from .grammar_targets import read_targets
 from .grammar_yesterday import yesterday_slot, yesterday_target
 from .grammar_target_words import opens_statement, skip_title, told_of
-from .grammar_dropped import DEMONSTRATIVES
+from .grammar_dropped import DEMONSTRATIVES, dropped_before_remark
 from .lexicon import lexicon
 from .grammar_tokens import Tok, clause_words, joined_to_next, span, tokenize_span, visible_text
 from .legality import NO_REPEAT, move_targets
@@ -784,8 +784,12 @@ def _after_this(clause: list[Tok], end: int) -> int:
 
 def _dropped_end(ctx: Ctx, action: str | None, tg: Targets, clause: list[Tok]) -> int:
     """The index after a two-vote day's vote-list name no reading took («голоса вий и
-    скунс»; «… и спартаковец этот»: its demonstrative too): the list ends there, the words
-    are no talk after the vote; 0 otherwise."""
+    скунс»; «… и спартаковец этот»: its demonstrative too), or after the second name of a
+    role move's list that no reading took before a remark («Убиваем X и Васю — …»,
+    :func:`engine.grammar_dropped.dropped_before_remark`): the list ends there, the words
+    are no talk after the move; 0 otherwise."""
+    if len(tg.hits) == 1 and action != "vote" and dropped_before_remark(clause, tg.dropped):
+        return tg.dropped[1] + 1  # «Убиваем X и Васю — …»: the move asked names both
     if action != "vote" or ctx.votes < 2 or tg.dropped is None or len(tg.hits) != 1:
         return 0
     end = tg.dropped[1] + 1
