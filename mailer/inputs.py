@@ -307,6 +307,35 @@ def set_lost_votes(store: Store, nicks: list[str]) -> list[str]:
     return done
 
 
+def case_rivals(store: Store, names: list[str]) -> list[tuple[str, list[str]]]:
+    """The names of ``names`` (as the host typed them after ``lost-vote``) that are one
+    player's nick written exactly and also a case form of other nicks («Кира»: the player
+    Кира, and Кир in the accusative — README: a nick in any case): ``(nick, others)`` for
+    each, so the command can say which player it took and how to name the other. The exact
+    nick wins (:func:`_nick`); this only tells the host. Empty when no day is open."""
+    from engine.grammar_tokens import tokenize
+    from engine.names import name_index
+    from engine.textnorm import clean_text
+
+    try:
+        ctx = _open_day(store)
+    except GameError:
+        return []
+    players = tuple(ctx.state.players)
+    idx = name_index(players)
+    out = []
+    for name in names:
+        nick = typed_nick(name, ctx.state.players)
+        if nick is None:
+            continue
+        toks = [tk.w for tk in idx.merge(tokenize(clean_text(name.strip()))) if tk.word]
+        hit = idx.exact(toks, 0, None) if toks else None
+        others = [n for n in (hit.candidates if hit is not None else ()) if n != nick]
+        if others:
+            out.append((nick, others))
+    return out
+
+
 def restore_votes(store: Store, nicks: list[str]) -> list[str]:
     """Give back the vote :func:`set_lost_votes` took today (the host named the wrong player).
     ``nicks``: as the host typed them. Returns the roster nicks whose vote came back.

@@ -376,3 +376,25 @@ def test_close_day_yes_closes_over_forbidden_words_without_asking(tmp_path):
         assert "Закрыть день, не лишая их голоса?" not in closed.output
     finally:
         store.dispose()
+
+
+# A fresh host's trial (session 57): `lost-vote Зинаиду Кира` meant Кир in the accusative
+# (README: a nick in any case) and took the vote of the player Кира, with no word. The exact
+# nick still wins; the command now says the typed word is also another nick's case form.
+
+def test_lost_vote_warns_when_an_exact_nick_is_another_nicks_case_form(tmp_path, monkeypatch):
+    import forum.game as fg
+
+    monkeypatch.setattr(fg, "PLAYERS", fg.PLAYERS + [("Лиса", "civilian", None)])
+    cfg, store = _forum_game(tmp_path, event="palms")
+    try:
+        done = _cli(cfg, "lost-vote", "Лиса")
+        said = _flat(done.output)
+        assert done.exit_code == 0, done.output
+        assert "Без голоса сегодня: Лиса" in said, said
+        assert ("Внимание: «Лиса» — ник игрока Лиса, но так же пишется и падежная форма ника «Лис»; "
+                "голоса лишён Лиса.") in said, said
+        plain = _cli(cfg, "lost-vote", "Гнома")  # a case form of one nick only: no warning
+        assert plain.exit_code == 0 and "Внимание" not in plain.output, plain.output
+    finally:
+        store.dispose()

@@ -100,13 +100,18 @@ def lost_vote(ctx: click.Context, nicks: tuple[str, ...], undo: bool) -> None:
       mafia-mail --config game.toml lost-vote Бука Маруська
       mafia-mail --config game.toml lost-vote --undo Маруська
     """
-    from mailer.inputs import lost_votes_today, restore_votes, set_lost_votes
+    from mailer.inputs import case_rivals, lost_votes_today, restore_votes, set_lost_votes
 
     _cfg, store = open_game(ctx)
     if undo:
         click.echo("Голос возвращён: " + ", ".join(call(restore_votes, store, list(nicks))))
     else:
         call(set_lost_votes, store, list(nicks))
+        for nick, others in case_rivals(store, list(nicks)):
+            alt = ", ".join(f"«{o}»" for o in others)
+            click.echo(f"Внимание: «{nick}» — ник игрока {nick}, но так же пишется и падежная "
+                       f"форма ника {alt}; голоса лишён {nick}. Если вы имели в виду другого: "
+                       f"lost-vote --undo {nick}, затем lost-vote с ником в именительном падеже.")
     lost = call(lost_votes_today, store)
     click.echo("Без голоса сегодня: " + (", ".join(lost) if lost else "никто"))
 
