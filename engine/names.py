@@ -98,6 +98,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
     unnumbered: list[tuple[str, dict[str, frozenset[str]]]] = []  # see below
     codes: list[tuple[str, str]] = []  # a nick's word of digits and letters, see below
     latin_parts: list[tuple[str, str, set[str]]] = []  # see _add_abbreviations
+    rendered = {nick: _rendered(nick) for nick in nicks}  # as a letter renders each nick
     for nick in nicks:
         words = [norm(w) for w in re.findall(r"[^\W_]+", nick)] or [norm(nick)]
         if len(words) > 1:
@@ -183,7 +184,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                         idx.fuzzy_owner.append(nick)
             continue
         forms = _animate_accusative(words[0], word_forms(words[0]))
-        mixed = _rendered(nick)
+        mixed = rendered[nick]
         if mixed and mixed != words[0]:
             # «Кf3» (a Cyrillic «К» before a Latin «f»): letters are read after
             # engine.textnorm.clean_text, which writes such a word in one script («Kf3»)
@@ -264,7 +265,7 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                 idx.parts[form].add(nick)
                 idx.part_translated.setdefault(form, set()).add(nick)
     for nick in nicks:
-        _add_verbatim(idx, nick)
+        _add_verbatim(idx, nick, rendered[nick])
     idx.multi.sort(key=lambda item: -len(item[1]))
     for m, (nick, parts) in enumerate(idx.multi):
         for form in parts[0]:
@@ -1026,11 +1027,11 @@ def _product(lists: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _add_verbatim(idx: NameIndex, nick: str) -> None:
-    """``nick`` written exactly as spelled, as a letter renders it (:func:`_rendered`): when
-    that is one token the index does not know for him, that token names him in any case slot
-    (a nick written undeclined). Found by benchmarks/blind/nick_roundtrip.py."""
-    rendered = _rendered(nick)
+def _add_verbatim(idx: NameIndex, nick: str, rendered: str | None) -> None:
+    """``nick`` written exactly as spelled, as a letter renders it (``rendered``, from
+    :func:`_rendered`): when that is one token the index does not know for him, that token
+    names him in any case slot (a nick written undeclined). Found by
+    benchmarks/blind/nick_roundtrip.py."""
     if rendered and nick not in idx.single.get(rendered, {}):
         _add(idx.single, nick, {rendered: ALL_CASES})
 

@@ -92,7 +92,8 @@ def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
     read = None
     quoted = {p.text for p in asked}
     out: list[Problem] = []
-    for lo, hi in sentence_spans(visible):
+    spans = sentence_spans(visible)
+    for n, (lo, hi) in enumerate(spans):
         if hi - lo > 160:
             continue  # (a long sentence is no label line)
         chunk = visible[lo:hi]
@@ -107,12 +108,10 @@ def label_lines(ctx: Ctx, visible: str, items: list[Item], asked: list[Problem]
             continue
         if read is None:
             read = read_ranges(visible, items)
-            spans = sentence_spans(visible)
         if overlaps(read, lo, hi):
             continue
         # («В списке — Лисичка. Маньячу её.»: a move read in the sentence before or after on
         # the same player is the line's)
-        n = spans.index((lo, hi))
         if owners == (ONE_BEFORE,):
             # (on a pronoun: asked when a move on a player was read or a label line asked
             # before it, and no rule read the line)
@@ -178,7 +177,7 @@ def _label_line(ctx: Ctx, idx, toks: list[Tok]) -> tuple[str, ...]:
     if hit is None or hit.kind == "fuzzy" or hit.kind == "self":
         return ()
     owners = (hit.nick,) if hit.nick is not None else hit.candidates
-    if not owners or any(n == ctx.sender.nick or not _alive(ctx, n) for n in owners):
+    if not owners or any(n == ctx.sender.nick or n not in ctx.alive for n in owners):
         return ()
     name = toks[k]
     k += max(hit.length, 1)
@@ -263,8 +262,3 @@ def _is_label(label: list[str]) -> bool:
             noun = True
     return noun
 
-
-def _alive(ctx: Ctx, nick: str) -> bool:
-    """True when ``nick`` is a living player of the game."""
-    p = ctx.state.players.get(nick)
-    return p is not None and p.alive
