@@ -56,7 +56,34 @@ def negated(clause: list[Tok], i: int) -> bool:
         if i + 1 < len(clause) and clause[i + 1].w == "ли":
             return False  # «не навестить ли ему X»: a move weighed, not refused
         return not (i > 2 and clause[i - 3].w == V.NEGATION and clause[i - 2].w in _CANNOT)
-    return i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS
+    if i > 1 and clause[i - 2].w == V.NEGATION and clause[i - 1].w in V.MODALS:
+        return True
+    return _modal_negated_apart(clause, i)
+
+
+#: Modals whose «не» refuses an infinitive a few words later («не надо Буку вешать»): those
+#: of :data:`V.MODALS` and the third person's «не будет», «никто не будет».
+_APART_MODALS = V.MODALS | frozenset({"будет", "будут", "следует", "нужно", "стоило"})
+
+
+def _modal_negated_apart(clause: list[Tok], i: int) -> bool:
+    """True when the infinitive at ``i`` is refused by «не» + a modal with its object or a
+    word of time between, no mark between, at most three words: «Не надо Буку вешать», «не
+    нужно меня проверять», «не стоит за Буку голосовать», «давайте не будем сегодня Кузю
+    трогать», «никто не будет Лося вешать» — talk against a move, never the move (the
+    forum's commonest plea, «не надо меня вешать», was read as a vote). The double negative
+    «не могу не …» is :func:`negated`'s (the «не» stands right before the verb there)."""
+    if not clause[i].word or not is_infinitive(clause[i].w):
+        return False
+    for k in range(i - 1, max(-1, i - 5), -1):
+        t = clause[k]
+        if not t.word:
+            return False
+        if t.w in _APART_MODALS:
+            return k > 0 and k < i - 1 and clause[k - 1].w == V.NEGATION
+        if t.w == V.NEGATION or is_infinitive(t.w):
+            return False
+    return False
 
 
 #: English words that negate the English move word right after them («no check tonight»).

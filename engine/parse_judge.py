@@ -169,6 +169,11 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
             # «а я иду к Сове с ножом» from a boss: the clan's kill or his own look? Ask
             return Item(0, problem=problem(text, "unparsed", "which_move"), tried="clan_kill")
         return None  # «иду к Сове» from a player whose move is no visit: talk
+    if action is not None and kw.cls == V.VISIT and clause is not None and tg.hits and \
+            _visit_purpose(clause, tg.hits[-1][2]):
+        # «Зайду к Буке поболтать» from the maniac: a visit whose purpose is told, and it is
+        # no move — his kill or a chat? Asked, never the kill read
+        return Item(0, problem=problem(text, "unparsed", "which_move"), tried=action)
     if action is None and kw.cls == V.WATCH and kw.weak and clause is not None and \
             kw.j < len(clause) and clause[kw.j].w == "на":
         return None  # «Смотрю на Старого Лиса» from the maniac: a look at him, no watch
@@ -515,6 +520,23 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
 
 #: Prepositions that make «меня», «мне», «себя», «себе» the hostess's home, not her guest.
 _HOME_PREPS = frozenset({"у", "к", "ко"})
+
+
+def _visit_purpose(clause: list[Tok], end: int) -> bool:
+    """True when the visited player's name (ending at token ``end``) is followed, at most two
+    words between and no mark, by an infinitive that is no move word of the lexicon: the
+    visit's purpose told («зайду к Буке поболтать», «загляну к Сове ночью чаю попить» — not
+    «зайду к Буке прирезать», whose infinitive is the move; a verb of another tense between
+    ends the look)."""
+    for k in range(end, min(len(clause), end + 3)):
+        t = clause[k]
+        if not t.word:
+            return False
+        if is_infinitive(t.w):
+            return t.w not in lexicon().words
+        if is_verb(t.w):
+            return False
+    return False
 
 
 def _at_home(ctx: Ctx, clause: list[Tok], hit) -> bool:
