@@ -216,7 +216,8 @@ def _letter_vote_line(line: str, m: Mapping[str, Any], entry: Mapping[str, Any])
 
 def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[str, str],
                      letters: Mapping[str, list[str]] | None,
-                     sources: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
+                     sources: Mapping[str, Mapping[str, Any]] | None = None,
+                     questions: Mapping[str, list[str]] | None = None) -> list[str]:
     """The «Ходы:» lines: a heading per player, in the order of his first move, with his
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
@@ -235,7 +236,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
         if (nick in missing or nick in unvoted or nick in forum or nick in silent or nick in lost
-                or nick in sources) and nick not in order:
+                or nick in sources or nick in (questions or {})) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -255,6 +256,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
                 said[last] = _letter_vote_line(said[last], moves[last], entry)
             said += [_vote_source_line(v, entry) for v in entry["votes"]]
         lines += said
+        lines += (questions or {}).get(nick, [])  # what the replies asked him, and his answers
         if nick in lost:
             lines.append(LOST_VOTE_LINE.format(
                 why=" («Пальмы цветут»: его голос — против него самого"
@@ -306,7 +308,8 @@ def draw_ru(name: str, value: str) -> str:
 def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
                  genders: Mapping[str, str] | None = None,
                  letters: Mapping[str, list[str]] | None = None,
-                 sources: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+                 sources: Mapping[str, Mapping[str, Any]] | None = None,
+                 questions: Mapping[str, list[str]] | None = None) -> str:
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
@@ -328,6 +331,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     or ``"host"``, ``targets``, ``where``, ``replaced_by`` None / ``"letter"`` / ``"host"``}]}:
     each such vote is named by where it came from, counted or what replaced it, and his
     latest letter vote by its number and what replaced it (None: as above, «с форума»).
+    ``questions``: nick → lines on the questions the game's replies asked him (which player
+    he meant) and his answers, shown under his heading after his moves.
     """
     genders = genders or {}
     data = _as_dict(result)
@@ -335,7 +340,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
-    lines += _moves_by_player(data, state_before, genders, letters, sources) or ["  (ходов не было)"]
+    lines += _moves_by_player(data, state_before, genders, letters, sources, questions) or ["  (ходов не было)"]
     if data.get("tally"):
         lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))

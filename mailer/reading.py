@@ -585,13 +585,29 @@ class _Run:
         the host."""
         from engine.parse_answer import read_answer
 
-        from .answered import answer_note, asked_before
+        from .answered import answer_note, asked_before, replies_to_question, unsettled_note
 
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
             return result, []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
+        if answer is None and not result.problems and replies_to_question(s, decoded, nick, asked):
+            # a reply to the question itself: read against the question's own choices
+            # («Кира, девушка которая»); a question it settles to none or two is asked again
+            from dataclasses import replace
+
+            from engine.answer_reply import read_reply_answer, reasked
+
+            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in loads(before.problems_json)
+                    if isinstance(p, dict)} if before is not None else {}
+            asked = [replace(p, message=said.get((p.text, p.kind)) or p.message) for p in asked]
+            got = read_reply_answer(body, nick, ctx.state, ctx.info, asked)
+            again = reasked(got.open, body, got.named)
+            if got.result is None:
+                notes.append(unsettled_note(before, again, body))
+                return replace(result, problems=result.problems + again), []
+            answer = replace(got.result, problems=got.result.problems + again)
         if answer is None:
             return result, []
         notes.append(answer_note(before, asked))

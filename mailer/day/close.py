@@ -290,7 +290,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
-                                   _letters_of_day(s, row.day), sources)
+                                   _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
@@ -788,3 +788,52 @@ def _letters_of_day(s: Session, day: int) -> dict[str, list[str]]:
     for nick, number in rows:
         out.setdefault(nick, []).append(str(number))
     return out
+
+
+def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
+    """nick → the lines ``explain`` shows under him for the questions the game's replies
+    asked him on ``day`` (a name that fit several players or nobody) and his answers to
+    them: the asked letter and the question, each answer's letter and words and what it made,
+    an answer not understood (asked again), and a question left with no answer."""
+    from dataclasses import replace
+
+    from engine.answer_reply import question
+    from engine.model import Move, asked_problems
+    from engine.move_words import describe_move
+
+    rows = s.exec(select(Letter).where(
+        Letter.day == day, Letter.nick.is_not(None),
+        Letter.state.in_([LetterState.APPLIED.value, LetterState.NO_MOVES.value]))
+        .order_by(Letter.received, Letter.id))
+    out: dict[str, list[str]] = {}
+    open_: dict[str, bool] = {}
+    for letter in rows:
+        notes = loads(letter.notes_json)
+        lines = out.setdefault(letter.nick, [])
+        answered = [n for n in notes if n.startswith("прочитано как ответ на вопрос")]
+        unsettled = [n for n in notes if n.endswith("вопрос задан снова")]
+        words = " ".join(letter.body.split())
+        if len(words) > 80:
+            words = words[:80].rsplit(" ", 1)[0] + "…"
+        if answered:
+            made = "; ".join(describe_move(Move.from_json(m), state) for m in loads(letter.moves_json))
+            lines.append(f"    • письмо {letter.id} — {answered[0]}: «{words}» → {made or 'ход не принят'}")
+            open_[letter.nick] = False
+        for n in unsettled:
+            lines.append(f"    • письмо {letter.id} — {n}")
+        stored = loads(letter.problems_json)
+        asked = asked_problems(stored)
+        if asked and not unsettled:
+            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in stored if isinstance(p, dict)}
+            for p in asked:
+                lines.append(f"    • письмо {letter.id}: ответ игроку спросил — "
+                             f"{question(replace(p, message=said.get((p.text, p.kind), '')))}")
+        if asked:
+            open_[letter.nick] = True
+        elif letter.state == LetterState.APPLIED.value and not answered:
+            open_.setdefault(letter.nick, False)
+    for nick, still in open_.items():
+        if still:
+            out[nick].append("    • на вопрос ответа не пришло: тот ход не засчитан")
+    return {nick: lines for nick, lines in out.items() if lines}
+

@@ -1,0 +1,121 @@
+"""A fresh host's findings (session 57's trial), fixed in session 58."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from mailer.outbox import send_all
+from mailer.store import loads
+from test_answers import EXTRA_PLAYERS, _letters, _reply_to
+from test_sync import DEADLINE, START, Game, letter
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def kira(tmp_path):
+    g = Game(tmp_path, players=EXTRA_PLAYERS)
+    yield g
+    g.store.dispose()
+
+
+def _quoted(body: str) -> str:
+    return "\n\n" + "\n".join("> " + line for line in body.splitlines())
+
+
+def _explain(g: Game) -> str:
+    from mailer.reports import explain_day
+
+    return explain_day(g.store, 1)
+
+
+# 1. A player's answer to the parser's question was lost: «Кира, девушка которая» in a reply
+#    to «Кир или Кира?» was read as a letter of no move; ``explain`` showed neither.
+
+def test_a_reply_to_the_question_is_read_against_its_choices(kira):
+    from mailer.day import close_day
+
+    g = kira
+    g.deliver(letter("buka@example.org", "Голосую за Кирку", msgid="q1@x"), START + timedelta(hours=2))
+    g.sync()
+    asked = _reply_to(g, "q1@x")
+    assert "«Кир» или «Кира»" in asked.body
+    g.deliver(letter("buka@example.org", "Кира, девушка которая" + _quoted(asked.body), msgid="a1@x",
+                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    g.sync()
+    answer = _letters(g)["a1@x"]
+    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Кира"}])
+    assert "Голос на линче: Кира" in _reply_to(g, "a1@x").body
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    text = _explain(g)
+    q, a = _letters(g)["q1@x"].id, answer.id
+    assert "голос на линче → Кира — учтён" in text
+    assert (f"письмо {q}: ответ игроку спросил — Не понял, кого вы имеете в виду: «Кир» или «Кира»? "
+            "(в строке «Голосую за Кирку»)") in text
+    assert (f"письмо {a} — прочитано как ответ на вопрос к письму {q} («Голосую за Кирку»): "
+            "«Кира, девушка которая» → Голос на линче: Кира") in text
+
+
+def test_an_answer_that_fits_both_or_none_is_asked_again(kira):
+    """Quoted question (no In-Reply-To): «Кирку» fits both — asked again; «не знаю» fits
+    none — asked again; «вторую» settles it. ``explain`` shows each step."""
+    from mailer.day import close_day
+
+    g = kira
+    g.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q2@x"), START + timedelta(hours=2))
+    g.sync()
+    send_all(g.cfg, g.store, now=START + timedelta(hours=2, minutes=30))
+    asked = _reply_to(g, "q2@x")
+    g.deliver(letter("buka@example.org", "Ну Кирку же, сказал же" + _quoted(asked.body), msgid="a2@x"),
+              START + timedelta(hours=3))
+    g.sync()
+    send_all(g.cfg, g.store, now=START + timedelta(hours=3, minutes=30))
+    again = _reply_to(g, "a2@x")
+    assert _letters(g)["a2@x"].state == "no_moves"
+    assert "Вопрос остаётся: Не понял, кого вы имеете в виду: «Кир» или «Кира»?" in _flat(again.body)
+    g.deliver(letter("buka@example.org", "А я не знаю, кто из них кто, честно", msgid="a3@x",
+                     extra=f"In-Reply-To: <{again.message_id}>\r\n"), START + timedelta(hours=4))
+    g.sync()
+    send_all(g.cfg, g.store, now=START + timedelta(hours=4, minutes=30))
+    third = _reply_to(g, "a3@x")
+    assert "Из вашего ответа «А я не знаю, кто из них кто, честно» я не понял, кого вы выбрали" in _flat(third.body)
+    g.deliver(letter("buka@example.org", "Вторую! Которая девушка", msgid="a4@x",
+                     extra=f"In-Reply-To: <{third.message_id}>\r\n"), START + timedelta(hours=5))
+    g.sync()
+    assert loads(_letters(g)["a4@x"].moves_json) == [{"action": "heal", "target": "Кира"}]
+    assert "Лечение: Кира" in _reply_to(g, "a4@x").body
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    text = _explain(g)
+    rows = _letters(g)
+    assert f"письмо {rows['a2@x'].id} — ответ на вопрос к письму {rows['q2@x'].id} («Лечу Кирку») не понят" in text
+    assert f"письмо {rows['a3@x'].id} — ответ на вопрос к письму {rows['a2@x'].id}" in text
+    assert "→ Лечение: Кира" in text
+    assert "на вопрос ответа не пришло" not in text
+
+
+def test_a_question_left_unanswered_is_named_in_explain(kira):
+    from mailer.day import close_day
+
+    g = kira
+    g.deliver(letter("buka@example.org", "Голосую за Кирку", msgid="q5@x"), START + timedelta(hours=2))
+    g.sync()
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    text = _explain(g)
+    assert "ответ игроку спросил — Не понял, кого вы имеете в виду" in text
+    assert "на вопрос ответа не пришло: тот ход не засчитан" in text
+
+
+def test_a_reply_naming_another_player_is_no_answer(kira):
+    g = kira
+    g.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q6@x"), START + timedelta(hours=2))
+    g.sync()
+    asked = _reply_to(g, "q6@x")
+    g.deliver(letter("buka@example.org", "Кира. А вообще Ягуарчик мафия, точно говорю", msgid="a6@x",
+                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    g.sync()
+    assert loads(_letters(g)["a6@x"].moves_json) == []
+    assert "Вопрос остаётся" in _flat(_reply_to(g, "a6@x").body)
