@@ -119,3 +119,77 @@ def test_a_reply_naming_another_player_is_no_answer(kira):
     g.sync()
     assert loads(_letters(g)["a6@x"].moves_json) == []
     assert "Вопрос остаётся" in _flat(_reply_to(g, "a6@x").body)
+
+
+# 2. A reply queued before the deadline («Ходы можно изменить до …») stayed in the queue after
+#    close-day (and after reopen-day + close-day) and went out next to the results.
+
+INVITE = "Ходы можно изменить до 08.12.2026 19:30 (МСК): пришлите новое письмо, последний ход заменит прежний."
+
+
+def test_unsent_reply_no_longer_invites_changes_after_a_close_past_the_deadline(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Ягуарчик", msgid="b1@x"),
+                  START + timedelta(hours=2))
+        g.sync()
+        [before] = [r.body for r in g.replies("reply") if r.ref == "reply:b1@x"]
+        assert INVITE in before
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+        assert closed.exit_code == 0, closed.output
+        [after] = [r.body for r in g.replies("reply") if r.ref == "reply:b1@x"]
+        told = ("День 1 закрыт 08.12.2026 19:35 (МСК): ходы этого дня больше не меняются; "
+                "итоги — в письме с итогами дня 1.")
+        assert after == before.replace(INVITE, told)
+        assert ("Ответов игрокам на письма дня 1, ещё не отправленных: 1 — «Ходы можно изменить до …» в них "
+                "заменено на «День 1 закрыт …: ходы этого дня больше не меняются»") in _flat(closed.output)
+        # reopen-day invites changes again; the next close takes it back again
+        reopened = _run(g, ["reopen-day", "1", "--yes"], DEADLINE + timedelta(minutes=10))
+        assert reopened.exit_code == 0, reopened.output
+        [open_again] = [r.body for r in g.replies("reply") if r.ref == "reply:b1@x"]
+        assert "Ведущий снова открыл день 1: ходы можно прислать или изменить до" in open_again
+        again = _run(g, ["close-day"], DEADLINE + timedelta(minutes=15))
+        assert again.exit_code == 0, again.output
+        [last] = [r.body for r in g.replies("reply") if r.ref == "reply:b1@x"]
+        assert "Ведущий снова открыл" not in last and "Ходы можно" not in last
+        assert "ходы этого дня больше не меняются" in last
+    finally:
+        g.store.dispose()
+
+
+# 3. After ``reread`` of a letter from a newly added address the player was not told the
+#    letter now counts: the «no word-for-word repeat» rule dropped the reply, though he never
+#    received a reply for that letter (only «адрес не знаком»).
+
+def test_reread_of_a_letter_never_answered_tells_the_player(tmp_path):
+    from test_fresh_host55 import _run
+    from test_fresh_host57 import _letters as _out
+    from test_reread import _add_address
+
+    g = Game(tmp_path)
+    try:
+        move = "Лечу Маруську. Линч: Ягуарчик"
+        g.deliver(letter("buka.work@example.net", move, msgid="w@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", move, msgid="o@x"), START + timedelta(hours=3))
+        g.sync()
+        send_all(g.cfg, g.store, now=START + timedelta(hours=4))
+        last = max(o.id for o in _out(g, 0))
+        _add_address(g, "buka@example.org", "buka.work@example.net")
+        [first] = [r.id for r in g.rows() if r.message_id == "w@x"]
+        done = _run(g, ["reread", str(first)], START + timedelta(hours=5))
+        assert done.exit_code == 0, done.output
+        assert "слово в слово" not in done.output
+        [queued] = [o for o in _out(g, last) if o.state == "queued"]
+        assert queued.to_nick == "Бука"
+        body = _flat(queued.body)
+        assert body.startswith("Здравствуйте, Бука! Ваше письмо с адреса buka.work@example.net, полученное "
+                               "07.12.2026 21:30 (МСК), теперь засчитано: ведущий добавил этот адрес к вашим.")
+        assert "Лечение: Маруська" in body and "Голос на линче: Ягуарчик" in body
+        assert body.count("теперь засчитано") == 1
+        send_all(g.cfg, g.store, now=START + timedelta(hours=6))
+        send_all(g.cfg, g.store, now=START + timedelta(hours=6, minutes=1))
+        assert [o.state for o in _out(g, last)].count("sent") == 1
+    finally:
+        g.store.dispose()

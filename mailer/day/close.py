@@ -44,6 +44,7 @@ class CloseReport:
     unchanged: int = 0  # reopen-day: players whose result letter, already sent, stayed the same
     final_unchanged: int = 0  # reopen-day: players whose «Игра окончена», already sent, stayed the same
     reopen_unsent: int = 0  # reopen-day: its «снова открыт» letters never sent, taken off the queue now
+    reworded: int = 0  # unsent replies whose invitation to change the moves now says the day is closed
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
@@ -373,8 +374,9 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                       day=row.day, to_addr=p.emails[0], to_nick=p.nick, subject=subject,
                       body=body, now=now)
                 letters += 1
-        if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false
-            _close_unsent_replies(s, renderer, row)
+        # the unsent replies' invitation to change the moves is false once the day is closed,
+        # before its deadline or after it (they would go out next to the results)
+        reworded = _close_unsent_replies(s, renderer, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -384,7 +386,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
         return CloseReport(day=row.day, result=result, newspaper=paper_text,
                            letters=letters, unchanged=unchanged, final_unchanged=final_unchanged,
-                           reopen_unsent=reopen_unsent,
+                           reopen_unsent=reopen_unsent, reworded=reworded,
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
@@ -412,13 +414,20 @@ _CLOSED = ("День {day} закрыт {closed}: ходы этого дня б�
 
 
 def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
-    """The unsent replies to letters of ``row``'s day, being closed before its deadline
-    (``close-day --early``), no longer invite changes: «Ходы можно изменить до …» becomes that
-    the day is closed and its results come in their own letter (they go out with them).
-    (After a close past the deadline the invitation names a time already past, and the
-    reply's Date is before it: it stays as written.) Returns how many were rewritten."""
+    """The unsent replies to letters of ``row``'s day, being closed (early or past its
+    deadline, again after ``reopen-day``), no longer invite changes: «Ходы можно изменить до …»
+    (and ``reopen-day``'s «Ведущий снова открыл день N: ходы можно …») becomes that the day is
+    closed and its results come in their own letter (they go out with them: sent as written,
+    the reply would promise a change the day no longer takes). Returns how many were
+    rewritten (close-day tells the host)."""
     instead = _CLOSED.format(day=row.day, closed=renderer.local(letters_closed_at(row)))
-    return _rewrite_unsent_replies(s, row.day, _INVITES, instead, _SECOND_VOTE, _SECOND_VOTE_PAST)
+    again = re.compile(_INVITES.pattern + "|" + _REOPENED.format(day=row.day), re.M)
+    return _rewrite_unsent_replies(s, row.day, again, instead, _SECOND_VOTE, _SECOND_VOTE_PAST)
+
+
+#: The invitation :func:`_reopen_unsent_replies` writes (a pattern, for ``{day}``).
+_REOPENED = r"^Ведущий снова открыл день {day}: ходы можно прислать или изменить до .* — пришлите новое письмо, " \
+            r"последний ход заменит прежний\.$"
 
 
 def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
