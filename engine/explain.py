@@ -231,6 +231,7 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
     lost = set(data.get("lost_vote") or ())
+    cast = {n: e for n, e in (sources or {}).items() if n in lost}  # the votes a lost voter cast
     sources = {n: e for n, e in (sources or {}).items() if n not in lost}
     died = {d["player"]: d for d in data["deaths"]}
     silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
@@ -258,10 +259,14 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
         lines += said
         lines += (questions or {}).get(nick, [])  # what the replies asked him, and his answers
         if nick in lost:
-            lines.append(LOST_VOTE_LINE.format(
-                why=" («Пальмы цветут»: его голос — против него самого"
+            gender = genders.get(nick)
+            lines += [_lost_cast_line(v, gender) for v in (cast.get(nick) or {}).get("votes", ())
+                      if v["kind"] in ("post", "host") and v.get("replaced_by") is None]
+            against = "её голос — против неё самой" if gender == "f" else "его голос — против него самого"
+            lines.append(agree(LOST_VOTE_LINE.format(
+                why=f" («Пальмы цветут»: {against}"
                     f" → {', '.join(forum.get(nick, ()))})" if data["event"] == "palms" and forum.get(nick)
-                else f" ({EVENTS_RU.get(data['event'], data['event'])})"))
+                else f" ({EVENTS_RU.get(data['event'], data['event'])})"), gender))
         elif nick in forum and nick not in sources:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
@@ -275,6 +280,18 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             lines.append(DIED_SILENT.format(gone=agree("выбыл(а)", gender),
                                             cause=agree(cause_ru(died[nick], data["statuses"]), gender)))
     return lines
+
+
+def _lost_cast_line(v: Mapping[str, Any], gender: str | None) -> str:
+    """The line of a vote no letter carried (``v``: a ``sources`` vote, a post in the thread
+    or the host's ``votes import``) of a voter the host stripped of his vote: whom he voted
+    for, not counted."""
+    many = len(v["targets"]) > 1
+    votes = "голоса на линче" if many else "голос на линче"
+    head = f"{votes} в ветке ({v['where']})" if v["kind"] == "post" else \
+        f"{votes} {'загружены' if many else 'загружен'} ведущим (votes import)"
+    return agree(f"    • {head} → {', '.join(v['targets'])} — {'не учтены' if many else 'не учтён'}: "
+                 "лишён(а) голоса ведущим", gender)
 
 
 def _forum_votes(data: dict[str, Any]) -> dict[str, list[str]]:

@@ -319,7 +319,7 @@ def test_palms_tells_the_player_which_words_in_which_post_cost_his_vote(tmp_path
         with store.session() as s:
             bodies = {o.to_nick: _flat(o.body) for o in s.exec(__import__("sqlmodel").select(Outgoing))
                       if o.kind == "result"}
-        assert ("Голос на линче — не состоялся: вы лишены голоса («Пальмы цветут»: запретные слова "
+        assert ("Голос на линче: Ягуар (в ветке, пост 07.12 20:15) — не состоялся: вы лишены голоса («Пальмы цветут»: запретные слова "
                 "в теме игры — «меня», «не» в посте 07.12 20:15), и ваш голос засчитан против вас самих") \
             in bodies["Гном"], bodies["Гном"]
         assert "запретные слова в теме игры — «его» в посте 07.12 21:00)" in bodies["Кузя"], bodies["Кузя"]

@@ -193,3 +193,39 @@ def test_reread_of_a_letter_never_answered_tells_the_player(tmp_path):
         assert [o.state for o in _out(g, last)].count("sent") == 1
     finally:
         g.store.dispose()
+
+
+
+# 4. A player stripped of his vote by «Пальмы цветут» was not told whom he had voted for;
+#    ``explain --day`` dropped that forum vote.
+
+def test_palms_tells_the_stripped_player_his_vote_and_explain_keeps_it(tmp_path):
+    from click.testing import CliRunner
+    from sqlmodel import select
+
+    from forum.game import DAY1_END
+    from mailer.cli import main
+    from mailer.store import Outgoing
+    from test_fresh_host57 import PALMS, _cli, _forum_game, _paste
+
+    cfg, store = _forum_game(tmp_path, event="palms")
+    try:
+        assert _cli(cfg, "forum", "import", _paste(tmp_path, PALMS)).exit_code == 0
+        at = {"MAFIA_MAIL_NOW": (DAY1_END - timedelta(minutes=5)).isoformat()}
+        lost = CliRunner().invoke(main, ["--config", str(cfg.path), "lost-vote", "Гном", "Кузя"], env=at)
+        assert lost.exit_code == 0, lost.output
+        at = {"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()}
+        closed = CliRunner().invoke(main, ["--config", str(cfg.path), "close-day"], env=at)
+        assert closed.exit_code == 0, closed.output
+        with store.session() as s:
+            bodies = {o.to_nick: _flat(o.body) for o in s.exec(select(Outgoing)) if o.kind == "result"}
+        assert ("Голос на линче: Ягуар (в ветке, пост 07.12 20:15) — не состоялся: вы лишены голоса («Пальмы "
+                "цветут»: запретные слова в теме игры — «меня», «не» в посте 07.12 20:15), и ваш голос засчитан "
+                "против вас самих.") in bodies["Гном"], bodies["Гном"]
+        assert "Голос на линче: Лис (в ветке, пост 07.12 21:00) — не состоялся" in bodies["Кузя"], bodies["Кузя"]
+        text = CliRunner().invoke(main, ["--config", str(cfg.path), "explain", "--day", "1"], env=at).output
+        assert ("  Гном (Мирный) — писем нет:\n"
+                "    • голос на линче в ветке (пост 07.12 20:15) → Ягуар — не учтён: лишён(а) голоса ведущим\n"
+                "    • лишён(а) голоса ведущим («Пальмы цветут»: его голос — против него самого → Гном)\n") in text, text
+    finally:
+        store.dispose()

@@ -328,7 +328,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                                      next_row.day if next_row else None) if row.revision else {}
         found = _palms_found(s, row, result.lost_vote) if row.event == "palms" and result.lost_vote else {}
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
-                                                           next_row=next_row, paper=paper, palms_found=found):
+                                                           next_row=next_row, paper=paper, palms_found=found,
+                                                           lost_cast=_lost_cast(sources, result.lost_vote)):
             if corrected.get(nick) == body and nick not in unended and nick not in promised \
                     and nick not in owed:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
@@ -846,3 +847,16 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
             out[nick].append("    • на вопрос ответа не пришло: тот ход не засчитан")
     return {nick: lines for nick, lines in out.items() if lines}
 
+
+
+def _lost_cast(sources: dict[str, dict], lost) -> dict[str, list[tuple[list[str], str]]]:
+    """nick → the counted-looking votes no letter carried (``sources``: close-day's, a post in
+    the thread or the host's ``votes import``, not replaced) of each player of ``lost`` (the
+    host stripped him of his vote): (targets, where — «пост 07.12 20:15», "" for an import),
+    told him in his result letter."""
+    out: dict[str, list[tuple[list[str], str]]] = {}
+    for nick in lost or ():
+        for v in (sources.get(nick) or {}).get("votes", ()):
+            if v["kind"] in ("post", "host") and v.get("replaced_by") is None and v["targets"]:
+                out.setdefault(nick, []).append((list(v["targets"]), v["where"] if v["kind"] == "post" else ""))
+    return out
