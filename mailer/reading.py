@@ -231,11 +231,13 @@ class _Run:
                     self.process([letter_id], report)
                 return
             letter = hold_after_error(self.cfg, self.store, ids[0], exc)
-            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id, [])]
-        for state, from_addr, subject, nick, letter_id, questions in done:
+            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id, [], None)]
+        for state, from_addr, subject, nick, letter_id, questions, early_for in done:
             crash_point("processed")
             if questions:
                 report.questions.append((letter_id, nick or from_addr, list(questions)))
+            if early_for is not None:
+                report.early_closed.append((letter_id, nick or from_addr, *early_for, state))
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
             if state == LetterState.APPLIED and nick:
@@ -274,7 +276,7 @@ class _Run:
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
         return [(out.reported or out.columns["state"], out.columns["from_addr"], out.columns["subject"],
-                 out.columns.get("nick"), r.id, out.questions) for r, out in outcomes]
+                 out.columns.get("nick"), r.id, out.questions, out.early_for) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""
@@ -476,6 +478,7 @@ class _Run:
         if closed_early is not None:
             letter.notes.append(f"пришло после досрочного закрытия дня {closed_early.day}, до его срока: "
                                 f"относится ко дню {ctx.day}")
+            out.early_for = (closed_early.day, utc(closed_early.deadline))
         if came_after is not None:  # what it counted for, as its reply says
             letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: " + (
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED

@@ -229,3 +229,31 @@ def test_palms_tells_the_stripped_player_his_vote_and_explain_keeps_it(tmp_path)
                 "    • лишён(а) голоса ведущим («Пальмы цветут»: его голос — против него самого → Гном)\n") in text, text
     finally:
         store.dispose()
+
+
+# 5. A letter that arrived after an early close, before the day's real deadline, was only
+#    «без ходов» in ``sync``: the host is told it came before the real deadline, and how to
+#    count it in that day.
+
+def test_sync_tells_the_host_of_a_letter_after_an_early_close_before_the_deadline(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Маруську", msgid="b1@x"), START + timedelta(hours=2))
+        early = _run(g, ["close-day", "--early", "--yes"], START + timedelta(hours=3))
+        assert early.exit_code == 0, early.output
+        g.deliver(letter("serg@example.org", "Привет! Линч: Ягуарчик", msgid="s1@x"), START + timedelta(hours=10))
+        g.deliver(letter("marusya@example.org", "лимонад. Как дела у всех?", msgid="m1@x"), START + timedelta(hours=11))
+        done = _run(g, ["sync"], START + timedelta(hours=12))
+        assert done.exit_code == 0, done.output
+        ids = {r.message_id: r.id for r in g.rows()}
+        said = _flat(done.output)
+        assert (f"Пришли после досрочного закрытия дня 1, но до его настоящего срока 08.12.2026 19:30 (МСК): "
+                f"письма {ids['s1@x']} (Serginio, ходы приняты), {ids['m1@x']} (Маруська, без ходов) — засчитаны "
+                "в день 2. Если их нужно засчитать в день 1: mafia-mail reopen-day 1") in said, said
+        # a sync with nothing new says nothing of them again
+        again = _run(g, ["sync"], START + timedelta(hours=12, minutes=5))
+        assert "досрочного закрытия" not in again.output
+    finally:
+        g.store.dispose()
