@@ -34,12 +34,17 @@ def role_ru(state: GameState, nick: str, gender: str | None = None) -> str:
     return f"{name}, {CLAN_NAMES_RU.get(p.clan, p.clan)}" if p.clan else name
 
 
-def result_ru(result: Any) -> str:
-    """An info result in Russian (a list of nicks is joined)."""
+def result_ru(result: Any, gender: str | None = None) -> str:
+    """An info result in Russian (a list of nicks is joined); «мирный» of a check agrees with
+    the checked player's ``gender`` where the host gave it ("f": «мирная», «ролевая мирная»)."""
     if isinstance(result, list):
         return ", ".join(result)
     if result in RESULTS_RU:
-        return RESULTS_RU[result]
+        said = RESULTS_RU[result]
+        if gender == "f":
+            said = said.replace("неролевой мирный", "неролевая мирная").replace(
+                "ролевой мирный", "ролевая мирная").replace("мирный", "мирная")
+        return said
     return ROLE_NAMES_RU.get(result, str(result))
 
 
@@ -375,7 +380,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
         lines.append("Сведения игрокам:")
         for i in data["info"]:
             action = ACTIONS_RU.get(i["action"], i["action"])
-            lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'])}")
+            lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'], genders.get(i['target']))}")
     for a in data.get("activations", []):
         lines.append(_activation_line(a))
     if data.get("autokill"):

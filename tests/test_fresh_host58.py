@@ -257,3 +257,110 @@ def test_sync_tells_the_host_of_a_letter_after_an_early_close_before_the_deadlin
         assert "досрочного закрытия" not in again.output
     finally:
         g.store.dispose()
+
+
+# 6. Small ones.
+
+ZINA = """
+[[player]]
+nick = "Зинаида"
+email = "zina@example.org"
+role = "civilian"
+gender = "f"
+"""
+
+
+def test_lost_vote_hints_a_pet_form_of_a_given_name(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path, players=ZINA)
+    try:
+        from mailer.day import set_event
+
+        set_event(g.cfg, g.store, "palms", now=START + timedelta(minutes=1))
+        done = _run(g, ["lost-vote", "Зину"], START + timedelta(hours=1))
+        assert done.exit_code == 1, done.output
+        assert "нет игрока «Зину» (может быть, «Зинаида»?)" in _flat(done.output), done.output
+    finally:
+        g.store.dispose()
+
+
+@pytest.mark.parametrize("typed", ["Пальмы", "пальм", "«Пальмы»", "ПАЛЬМЫ ЦВЕТУТ"])
+def test_open_day_takes_a_beginning_of_an_events_name(tmp_path, typed):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        done = _run(g, ["open-day", "--event", typed, "--yes"], START + timedelta(minutes=5))
+        assert done.exit_code == 0, done.output
+        assert "День 1: событие «Пальмы цветут»" in _flat(done.output), done.output
+        vague = _run(g, ["open-day", "--event", "П", "--yes"], START + timedelta(minutes=6))
+        assert vague.exit_code == 1 and "нет такого события «П»" in vague.output
+    finally:
+        g.store.dispose()
+
+
+def test_words_add_names_the_letters_read_again_by_number(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську", msgid="c1@x"), START + timedelta(hours=1))
+        g.sync()
+        [number] = [r.id for r in g.rows() if r.message_id == "c1@x"]
+        done = _run(g, ["words", "add", "heal", "отпаивать компотом"], START + timedelta(hours=2))
+        assert done.exit_code == 0, done.output
+        assert f"Письма дня, которые теперь читаются иначе, прочитаны заново: письмо {number};" in _flat(done.output)
+    finally:
+        g.store.dispose()
+
+
+def test_reopen_of_the_game_ending_day_says_what_is_true(tmp_path):
+    from test_fresh_host49 import ended_on_day_two
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        end = ended_on_day_two(g, event="paradox")
+        done = _run(g, ["reopen-day", "2", "--yes"], end + timedelta(minutes=10))
+        assert done.exit_code == 0, done.output
+        said = _flat(done.output)
+        assert "игра продолжится" not in said
+        assert "отменяется — день 2 снова открыт; кончится ли игра, решат его новые итоги" in said, said
+    finally:
+        g.store.dispose()
+
+
+def test_explain_agrees_with_a_womans_gender(tmp_path):
+    """Маруська (detective) checks Зинаида (a woman): «мирная»; Зинаида stripped of her vote
+    under «Пальмы цветут»: «её голос — против неё самой», «лишена»."""
+    from mailer.day import close_day, set_event
+    from mailer.inputs import set_lost_votes
+
+    g = Game(tmp_path, players=ZINA)
+    try:
+        set_event(g.cfg, g.store, "palms", now=START + timedelta(minutes=1))
+        g.deliver(letter("marusya@example.org", "лимонад. Проверяю Зинаиду", msgid="m1@x"), START + timedelta(hours=1))
+        for n, voter in enumerate(("buka@example.org", "jaguar@example.org")):  # (she is not hanged)
+            g.deliver(letter(voter, "Линч: Serginio", msgid=f"v{n}@x"), START + timedelta(hours=1))
+        g.sync()
+        set_lost_votes(g.store, ["Зинаида"])
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        text = _explain(g)
+        assert "  • Маруська: проверка → Зинаида: мирная" in text, text
+        assert "лишена голоса ведущим («Пальмы цветут»: её голос — против неё самой → Зинаида)" in text, text
+    finally:
+        g.store.dispose()
+
+
+def test_forum_import_of_a_missing_file_says_so_in_russian(tmp_path):
+    from test_fresh_host57 import _cli, _forum_game
+
+    cfg, store = _forum_game(tmp_path)
+    try:
+        done = _cli(cfg, "forum", "import", str(tmp_path / "nope.txt"))
+        assert done.exit_code == 1
+        assert f"не могу прочитать файл {tmp_path / 'nope.txt'}: нет такого файла или папки" in done.output
+        assert "No such file" not in done.output
+    finally:
+        store.dispose()

@@ -605,8 +605,9 @@ def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]
         from ..render_words import game_won
 
         winner = loads(game.state_json or "{}").get("winner")
+        # (the day's new results decide whether the game ends: it may end the same way again)
         lines.append("конец игры" + (f" («{game_won(winner)}»)" if winner else "")
-                     + ": игра продолжится")
+                     + f": отменяется — день {day} снова открыт; кончится ли игра, решат его новые итоги")
     return lines, later_closed
 
 
