@@ -97,15 +97,25 @@ def answer_note(letter: Letter, asked: list[Problem]) -> str:
 _QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову")
 
 
-def replies_to_question(s: Session, decoded, nick: str, asked: list[Problem]) -> bool:
+def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Problem]) -> bool:
     """True when the letter ``decoded`` (:class:`mailer.decode.DecodedLetter`) of ``nick``
     answers the game's reply that asked ``asked`` itself: its In-Reply-To or References name
-    a reply the game sent ``nick`` (RFC 5322 §3.6.4), or its text quotes the question. Such a
-    letter is read as an answer whatever else it says (:mod:`engine.answer_reply`)."""
+    the game's reply to one of his letters of ``day`` (RFC 5322 §3.6.4; a reply to a letter
+    of another day asked nothing of today), or its text quotes the question. Such a letter is
+    read as an answer whatever else it says (:mod:`engine.answer_reply`)."""
     ids = [i for i in [decoded.in_reply_to, *decoded.references] if i]
-    if ids and s.exec(select(Outgoing.id).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
-                                               Outgoing.to_nick == nick)).first() is not None:
-        return True
+    refs = s.exec(select(Outgoing.ref).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
+                                             Outgoing.to_nick == nick)).all() if ids else []
+    for ref in refs:
+        if not ref or not ref.startswith(_REPLY_REF):
+            continue
+        message_id, row = answered_letter(ref)
+        q = select(Letter.id).where(Letter.nick == nick, Letter.day == day)
+        # (a reply queued again carries a «~mark» after the letter's Message-ID)
+        q = q.where(Letter.id == row) if row is not None else \
+            q.where(Letter.message_id.in_({message_id, message_id.rsplit("~", 1)[0]}))
+        if s.exec(q).first() is not None:
+            return True
     flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
     return any(w in flat for w in _QUESTION_WORDS) and any(
         " ".join((p.message or p.text).split()).lower()[:40] in flat for p in asked)

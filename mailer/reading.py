@@ -595,7 +595,7 @@ class _Run:
         if not asked:
             return result, []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
-        if answer is None and not result.problems and replies_to_question(s, decoded, nick, asked):
+        if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
             # a reply to the question itself: read against the question's own choices
             # («Кира, девушка которая»); a question it settles to none or two is asked again
             from dataclasses import replace
