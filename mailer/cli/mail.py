@@ -71,8 +71,10 @@ def _echo_report(report, cfg, store) -> None:
     if report.corrected:  # letters reopen-day gave back to their day (mailer.day.reopened)
         click.echo("Письма, пришедшие после досрочного закрытия дня до его срока, прочитаны заново для "
                    f"снова открытого дня; исправленный ответ «(исправлено)» в очереди: {', '.join(report.corrected)}")
-    for line in early_closed_lines(cfg, report):
-        click.echo(line)
+    for line in early_closed_lines(cfg, report):  # (80 columns, as the host's other long lines)
+        from .common import phrase_lines
+
+        click.echo("\n".join(phrase_lines(line, 80)))
     if report.counted_again:  # letters of a reopened day read after its results (mailer.day.reopened)
         click.echo("Письма, прочитанные после итогов дня, который снова открыт, засчитаны в этот день; "
                    "прежний ответ «ходы не засчитаны» уже ушёл, исправленный ответ «(исправлено)» в очереди: "
