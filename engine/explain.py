@@ -34,12 +34,17 @@ def role_ru(state: GameState, nick: str, gender: str | None = None) -> str:
     return f"{name}, {CLAN_NAMES_RU.get(p.clan, p.clan)}" if p.clan else name
 
 
-def result_ru(result: Any) -> str:
-    """An info result in Russian (a list of nicks is joined)."""
+def result_ru(result: Any, gender: str | None = None) -> str:
+    """An info result in Russian (a list of nicks is joined); «мирный» of a check agrees with
+    the checked player's ``gender`` where the host gave it ("f": «мирная», «ролевая мирная»)."""
     if isinstance(result, list):
         return ", ".join(result)
     if result in RESULTS_RU:
-        return RESULTS_RU[result]
+        said = RESULTS_RU[result]
+        if gender == "f":
+            said = said.replace("неролевой мирный", "неролевая мирная").replace(
+                "ролевой мирный", "ролевая мирная").replace("мирный", "мирная")
+        return said
     return ROLE_NAMES_RU.get(result, str(result))
 
 
@@ -216,7 +221,8 @@ def _letter_vote_line(line: str, m: Mapping[str, Any], entry: Mapping[str, Any])
 
 def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[str, str],
                      letters: Mapping[str, list[str]] | None,
-                     sources: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
+                     sources: Mapping[str, Mapping[str, Any]] | None = None,
+                     questions: Mapping[str, list[str]] | None = None) -> list[str]:
     """The «Ходы:» lines: a heading per player, in the order of his first move, with his
     letters of the day when known (``letters``: nick → the letters' numbers, in arrival
     order), and under it his moves in arrival order; a player who owed a night move and made
@@ -230,12 +236,13 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
     unvoted = {nick for nick, told in (data.get("autokill") or {}).items() if "no_vote" in told["why"]}
     forum = _forum_votes(data)
     lost = set(data.get("lost_vote") or ())
+    cast = {n: e for n, e in (sources or {}).items() if n in lost}  # the votes a lost voter cast
     sources = {n: e for n, e in (sources or {}).items() if n not in lost}
     died = {d["player"]: d for d in data["deaths"]}
     silent = {nick for nick in died if nick not in order}  # he died this turn without a move of his
     for nick in state.players:
         if (nick in missing or nick in unvoted or nick in forum or nick in silent or nick in lost
-                or nick in sources) and nick not in order:
+                or nick in sources or nick in (questions or {})) and nick not in order:
             order[nick] = []
     lines = []
     for nick, moves in order.items():
@@ -255,11 +262,16 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
                 said[last] = _letter_vote_line(said[last], moves[last], entry)
             said += [_vote_source_line(v, entry) for v in entry["votes"]]
         lines += said
+        lines += (questions or {}).get(nick, [])  # what the replies asked him, and his answers
         if nick in lost:
-            lines.append(LOST_VOTE_LINE.format(
-                why=" («Пальмы цветут»: его голос — против него самого"
+            gender = genders.get(nick)
+            lines += [_lost_cast_line(v, gender) for v in (cast.get(nick) or {}).get("votes", ())
+                      if v["kind"] in ("post", "host") and v.get("replaced_by") is None]
+            against = "её голос — против неё самой" if gender == "f" else "его голос — против него самого"
+            lines.append(agree(LOST_VOTE_LINE.format(
+                why=f" («Пальмы цветут»: {against}"
                     f" → {', '.join(forum.get(nick, ()))})" if data["event"] == "palms" and forum.get(nick)
-                else f" ({EVENTS_RU.get(data['event'], data['event'])})"))
+                else f" ({EVENTS_RU.get(data['event'], data['event'])})"), gender))
         elif nick in forum and nick not in sources:
             many = len(forum[nick]) > 1
             lines.append(FORUM_VOTE.format(votes="голоса на линче" if many else "голос на линче",
@@ -273,6 +285,18 @@ def _moves_by_player(data: dict[str, Any], state: GameState, genders: Mapping[st
             lines.append(DIED_SILENT.format(gone=agree("выбыл(а)", gender),
                                             cause=agree(cause_ru(died[nick], data["statuses"]), gender)))
     return lines
+
+
+def _lost_cast_line(v: Mapping[str, Any], gender: str | None) -> str:
+    """The line of a vote no letter carried (``v``: a ``sources`` vote, a post in the thread
+    or the host's ``votes import``) of a voter the host stripped of his vote: whom he voted
+    for, not counted."""
+    many = len(v["targets"]) > 1
+    votes = "голоса на линче" if many else "голос на линче"
+    head = f"{votes} в ветке ({v['where']})" if v["kind"] == "post" else \
+        f"{votes} {'загружены' if many else 'загружен'} ведущим (votes import)"
+    return agree(f"    • {head} → {', '.join(v['targets'])} — {'не учтены' if many else 'не учтён'}: "
+                 "лишён(а) голоса ведущим", gender)
 
 
 def _forum_votes(data: dict[str, Any]) -> dict[str, list[str]]:
@@ -306,7 +330,8 @@ def draw_ru(name: str, value: str) -> str:
 def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
                  genders: Mapping[str, str] | None = None,
                  letters: Mapping[str, list[str]] | None = None,
-                 sources: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+                 sources: Mapping[str, Mapping[str, Any]] | None = None,
+                 questions: Mapping[str, list[str]] | None = None) -> str:
     """Russian notes on one resolved turn for the host.
 
     ``result``: a :class:`TurnResult`, or its JSON (SCENARIOS.md turn object, optionally with
@@ -328,6 +353,8 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     or ``"host"``, ``targets``, ``where``, ``replaced_by`` None / ``"letter"`` / ``"host"``}]}:
     each such vote is named by where it came from, counted or what replaced it, and his
     latest letter vote by its number and what replaced it (None: as above, «с форума»).
+    ``questions``: nick → lines on the questions the game's replies asked him (which player
+    he meant) and his answers, shown under his heading after his moves.
     """
     genders = genders or {}
     data = _as_dict(result)
@@ -335,7 +362,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
     for name, value in data.get("draws", []):
         lines.append(f"  {draw_ru(name, value)}")
     lines.append("Ходы:")
-    lines += _moves_by_player(data, state_before, genders, letters, sources) or ["  (ходов не было)"]
+    lines += _moves_by_player(data, state_before, genders, letters, sources, questions) or ["  (ходов не было)"]
     if data.get("tally"):
         lines.append("Голоса: " + ", ".join(f"{n} — {c}" for n, c in data["tally"].items()))
     lines.append("Линч: " + (", ".join(data["lynched"]) or "никто не повешен"))
@@ -353,7 +380,7 @@ def explain_turn(result: TurnResult | dict[str, Any], state_before: GameState,
         lines.append("Сведения игрокам:")
         for i in data["info"]:
             action = ACTIONS_RU.get(i["action"], i["action"])
-            lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'])}")
+            lines.append(f"  • {i['to']}: {action} → {i['target']}: {result_ru(i['result'], genders.get(i['target']))}")
     for a in data.get("activations", []):
         lines.append(_activation_line(a))
     if data.get("autokill"):

@@ -97,7 +97,12 @@ def _fill(turn: TurnInput, state: GameState, spec: TurnSpec, start: datetime,
             # «Кира, конечно»: the answer to the reply's question, as the live reply read it
             from .parse_answer import read_answer
 
-            parsed = read_answer(letter.text, letter.sender, state, read, list(letter.asked)) or parsed
+            answer = read_answer(letter.text, letter.sender, state, read, list(letter.asked))
+            if answer is None:  # a reply to the question itself, read against its choices
+                from .answer_reply import read_reply_answer
+
+                answer = read_reply_answer(letter.text, letter.sender, state, read, list(letter.asked)).result
+            parsed = answer or parsed
         if earlier[k] and not (parsed.moves or parsed.skip or parsed.cancel or parsed.unvote):
             # «Ой, ошибся: не Лисичку, а Бублика»: the target of an earlier letter's move corrected
             before = standing_moves((parsed_at[j].moves, parsed_at[j].cancel or parsed_at[j].skip,

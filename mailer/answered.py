@@ -22,7 +22,7 @@ from .answers import answered_letter
 from .letter_state import PLAYER_LETTER_STATES, LetterState
 from .store import Letter, Outgoing, loads, to_db
 
-__all__ = ["asked_before", "answer_note"]
+__all__ = ["asked_before", "answer_note", "replies_to_question", "unsettled_note"]
 
 #: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers.answered_letter`).
 _REPLY_REF = "reply:"
@@ -90,3 +90,40 @@ def answer_note(letter: Letter, asked: list[Problem]) -> str:
     """The host's note on a letter read as an answer to the reply to ``letter``."""
     lines = "; ".join(f"«{p.text}»" for p in asked)
     return f"прочитано как ответ на вопрос к письму {letter.id} ({lines})"
+
+
+#: Words of the game's question about a name, as a quote of it in the player's reply holds
+#: them (:mod:`engine.grammar_rules`: «Не понял, кого вы имеете в виду», «Ни один ник …»).
+_QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову")
+
+
+def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Problem]) -> bool:
+    """True when the letter ``decoded`` (:class:`mailer.decode.DecodedLetter`) of ``nick``
+    answers the game's reply that asked ``asked`` itself: its In-Reply-To or References name
+    the game's reply to one of his letters of ``day`` (RFC 5322 §3.6.4; a reply to a letter
+    of another day asked nothing of today), or its text quotes the question. Such a letter is
+    read as an answer whatever else it says (:mod:`engine.answer_reply`)."""
+    ids = [i for i in [decoded.in_reply_to, *decoded.references] if i]
+    refs = s.exec(select(Outgoing.ref).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
+                                             Outgoing.to_nick == nick)).all() if ids else []
+    for ref in refs:
+        if not ref or not ref.startswith(_REPLY_REF):
+            continue
+        message_id, row = answered_letter(ref)
+        q = select(Letter.id).where(Letter.nick == nick, Letter.day == day)
+        # (a reply queued again carries a «~mark» after the letter's Message-ID)
+        q = q.where(Letter.id == row) if row is not None else \
+            q.where(Letter.message_id.in_({message_id, message_id.rsplit("~", 1)[0]}))
+        if s.exec(q).first() is not None:
+            return True
+    flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
+    return any(w in flat for w in _QUESTION_WORDS) and any(
+        " ".join((p.message or p.text).split()).lower()[:40] in flat for p in asked)
+
+
+def unsettled_note(letter: Letter | None, again: tuple[Problem, ...], answer: str) -> str:
+    """The host's note on a reply to the question of the reply to ``letter`` that settled
+    nothing: the question ``again`` is asked again."""
+    lines = "; ".join(f"«{p.text}»" for p in again)
+    where = f" к письму {letter.id}" if letter is not None else ""
+    return f"ответ на вопрос{where} ({lines}) не понят: «{' '.join(answer.split())[:80]}» — вопрос задан снова"

@@ -39,6 +39,10 @@ class Outcome:
     #: the letter's questions to the host (:func:`mailer.questions.host_questions`), which the
     #: sync summary lists for the host
     questions: list[str] = field(default_factory=list)
+    #: a letter that came after the host closed the day before early, on time for that day's
+    #: deadline (it counts for the open day): ``(that day, its deadline)``, which ``sync``
+    #: tells the host (``reopen-day`` counts it in that day)
+    early_for: tuple | None = None
 
 
 

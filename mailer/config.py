@@ -51,7 +51,10 @@ def load_config(path: str | os.PathLike[str]) -> GameConfig:
     except FileNotFoundError:
         raise ConfigError(f"файл настроек не найден: {path} (укажите --config или MAFIA_MAIL_CONFIG)") from None
     except OSError as exc:
-        raise ConfigError(f"файл настроек {path} не прочитать: {exc.strerror or exc}") from None
+        from .clickru import OS_ERRORS  # the OS's English text, said in Russian
+
+        why = str(exc.strerror or exc)
+        raise ConfigError(f"файл настроек {path} не прочитать: {OS_ERRORS.get(why, why)}") from None
     text = config_text(raw, path.name)
     try:
         data = tomllib.loads(text)

@@ -104,7 +104,7 @@ def nick_hint(name: str, nicks) -> str:
     if len(typed) != 1:
         return ""
     word = typed[0]
-    owners, words = set(), {}
+    owners, words = set(), {}  # (then the letters' reading of the word: «Зину» → «Зинаида»)
     for nick in nicks:
         parts = re.findall(r"\w+", str(nick).lower().replace("ё", "е"))
         if len(parts) < 2:
@@ -120,7 +120,25 @@ def nick_hint(name: str, nicks) -> str:
     from rapidfuzz import fuzz, process
 
     best = process.extractOne(word, list(words), scorer=fuzz.ratio, score_cutoff=75)
-    return f" (может быть, «{next(iter(words[best[0]]))}»?)" if best and len(words[best[0]]) == 1 else ""
+    if best and len(words[best[0]]) == 1:
+        return f" (может быть, «{next(iter(words[best[0]]))}»?)"
+    return _read_hint(word, nicks)
+
+
+def _read_hint(word: str, nicks) -> str:
+    """« (может быть, «Зинаида»?)» for a word the letters would read as one nick of ``nicks``
+    (the engine's public name reading: a pet form of a given name, «Зину» for Зинаида; a pet
+    form of the nick, «Ягуара» for Ягуарчик); empty when it reads as none or several."""
+    from engine.names import name_index
+
+    idx = name_index(tuple(str(n) for n in nicks))
+    for read in (idx.given_name, idx.pet_form, idx.approximate):
+        found = read(word)
+        if found is not None and found.nick:
+            return f" (может быть, «{found.nick}»?)"
+        if found is not None:  # fits several: no one hint
+            return ""
+    return ""
 
 
 def close_hint(typed: str, known, what: str = "") -> str:

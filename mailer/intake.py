@@ -62,6 +62,9 @@ class SyncReport:
     #: reread: the replies the reading queued that would say, word for word, what the last
     #: reply already sent to the same player said: taken off the queue (``(id, nick)``)
     repeated: list[tuple[int, str]] = field(default_factory=list)
+    #: letters that came after the host closed the day before early, on time for its
+    #: deadline, read for the open day: ``(letter id, nick, closed day, its deadline, state)``
+    early_closed: list[tuple] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

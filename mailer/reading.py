@@ -231,11 +231,13 @@ class _Run:
                     self.process([letter_id], report)
                 return
             letter = hold_after_error(self.cfg, self.store, ids[0], exc)
-            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id, [])]
-        for state, from_addr, subject, nick, letter_id, questions in done:
+            done = [(letter.state, letter.from_addr, letter.subject, letter.nick, letter.id, [], None)]
+        for state, from_addr, subject, nick, letter_id, questions, early_for in done:
             crash_point("processed")
             if questions:
                 report.questions.append((letter_id, nick or from_addr, list(questions)))
+            if early_for is not None:
+                report.early_closed.append((letter_id, nick or from_addr, *early_for, state))
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
             if state == LetterState.APPLIED and nick:
@@ -274,7 +276,7 @@ class _Run:
                 self._queue(s, [row for _, out in outcomes for row in out.queued])
         self.days.committed([(r.received, r.id, out.columns) for r, out in outcomes])
         return [(out.reported or out.columns["state"], out.columns["from_addr"], out.columns["subject"],
-                 out.columns.get("nick"), r.id, out.questions) for r, out in outcomes]
+                 out.columns.get("nick"), r.id, out.questions, out.early_for) for r, out in outcomes]
 
     def _apply(self, s: Session, r, out: Outcome, batch: BatchContext) -> None:
         """What a later letter of the same batch must already see of this one."""
@@ -476,6 +478,7 @@ class _Run:
         if closed_early is not None:
             letter.notes.append(f"пришло после досрочного закрытия дня {closed_early.day}, до его срока: "
                                 f"относится ко дню {ctx.day}")
+            out.early_for = (closed_early.day, utc(closed_early.deadline))
         if came_after is not None:  # what it counted for, as its reply says
             letter.notes.append(f"пришло после срока дня {came_after.day}, до его закрытия: " + (
                 f"ходы засчитаны в день {ctx.day}" if state == LetterState.APPLIED
@@ -585,13 +588,29 @@ class _Run:
         the host."""
         from engine.parse_answer import read_answer
 
-        from .answered import answer_note, asked_before
+        from .answered import answer_note, asked_before, replies_to_question, unsettled_note
 
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
             return result, []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
+        if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
+            # a reply to the question itself: read against the question's own choices
+            # («Кира, девушка которая»); a question it settles to none or two is asked again
+            from dataclasses import replace
+
+            from engine.answer_reply import read_reply_answer, reasked
+
+            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in loads(before.problems_json)
+                    if isinstance(p, dict)} if before is not None else {}
+            asked = [replace(p, message=said.get((p.text, p.kind)) or p.message) for p in asked]
+            got = read_reply_answer(body, nick, ctx.state, ctx.info, asked)
+            again = reasked(got.open, body, got.named)
+            if got.result is None:
+                notes.append(unsettled_note(before, again, body))
+                return replace(result, problems=result.problems + again), []
+            answer = replace(got.result, problems=got.result.problems + again)
         if answer is None:
             return result, []
         notes.append(answer_note(before, asked))

@@ -401,14 +401,17 @@ class Renderer:
 
     def result_letters(self, *, result, row: DayRow, state_before: GameState,
                        next_row: DayRow | None, paper: dict[str, Any] | None = None,
-                       palms_found: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+                       palms_found: dict[str, str] | None = None,
+                       lost_cast: dict[str, list[tuple[list[str], str]]] | None = None) -> list[tuple[str, str, str]]:
         """(nick, subject, body) of every personal letter after a day: every player alive at
         the start of the turn gets one with exactly what he may know, and the day's public
         outcome as the newspaper publishes it (``paper``, the context :meth:`newspaper` made
         for the day, made here when None: who was hanged, who died at night, with the roles
         it reveals), so he knows it without the forum. ``palms_found``: under «Пальмы
         цветут», nick → the forbidden words found in his posts and where («его», «меня» в
-        посте 07.12 20:15), told to him when the host took his vote."""
+        посте 07.12 20:15), told to him when the host took his vote. ``lost_cast``: nick →
+        the votes no letter carried (targets, where: «пост 07.12 20:15») of a player the
+        host stripped of his vote: whom he voted for is told him."""
         data = result.to_json()
         if paper is None:
             paper = self.newspaper(result=result, row=row, state_before=state_before, next_row=next_row)
@@ -424,7 +427,7 @@ class Renderer:
             moves = told_moves([as_told(m, data, gone) for m in data["moves"] if m["by"] == nick],
                                list(result.tally.voters.get(nick, [])),
                                lost=result.event if nick in result.lost_vote else None,
-                               found=(palms_found or {}).get(nick))
+                               found=(palms_found or {}).get(nick), cast=(lost_cast or {}).get(nick))
             for m in moves:
                 if left_undone(m, data["moves"]):  # never «выполнен» (engine.explain)
                     m["told"] = "босс в эту ночь хода за вас не сделал"
@@ -553,8 +556,15 @@ LOST_VOTE_TOLD = {
 }
 
 
+def _cast_where(where: str) -> str:
+    """«в ветке, пост 07.12 20:15» for a thread vote's ``where``; «из подсчёта ведущего» for
+    the host's ``votes import`` (an empty ``where``)."""
+    return f"в ветке, {where}" if where else "из подсчёта ведущего"
+
+
 def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None = None,
-               found: str | None = None) -> list[dict[str, Any]]:
+               found: str | None = None,
+               cast: list[tuple[list[str], str]] | None = None) -> list[dict[str, Any]]:
     """A player's moves (result JSON) as his result letter lists them: each move once, with
     what really happened. A move a later letter replaced (``superseded``) is left out when
     the later move of the same kind is listed; the letter votes a forum vote replaced
@@ -564,7 +574,9 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
     ``"palms"``, ``"paradox"``, or another for a host's own reason): his vote line says so,
     never «учтён» (under «Пальмы цветут» ``counted`` is his own name: not his choice);
     ``found``: under «Пальмы цветут», the forbidden words of his that cost the vote and where
-    («его», «меня» в посте 07.12 20:15), told him."""
+    («его», «меня» в посте 07.12 20:15), told him; ``cast``: the votes of a stripped player
+    that no letter carried (targets, where), the latest first or alone: whom he voted for is
+    told him («Голос на линче: Ягуар (в ветке, пост 07.12 20:15) — не состоялся: …»)."""
     if lost is not None:
         why = "не состоялось: " + LOST_VOTE_TOLD.get(lost, "вы лишены голоса")
         if lost == "palms" and found:
@@ -576,7 +588,10 @@ def told_moves(moves: list[dict[str, Any]], counted: list[str], lost: str | None
             if m["action"] == "vote" and m.get("reason") == "lost_vote":
                 m["told"] = why
         if not votes:
-            out.append({"action": "vote", "targets": [], "target": None, "outcome": "void",
+            targets, where = (cast or [([], "")])[-1]
+            # whom he voted for, and where: «Голос на линче: Ягуар (в ветке, пост 07.12 20:15)»
+            named = f"{' и '.join(targets)} ({_cast_where(where)})" if targets else None
+            out.append({"action": "vote", "targets": [], "target": named, "outcome": "void",
                         "reason": "lost_vote", "told": why})
         return out
 

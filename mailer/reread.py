@@ -144,6 +144,8 @@ def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetim
         never = [str(l.id) for l in letters if l.raw is None]
         if never:
             raise GameError(f"письмо {', '.join(never)} не скачано (слишком большое): перечитывать нечего")
+        # a letter from an address the host added since: its reply says it now counts
+        unknown = [(l.id, l.from_addr) for l in letters if l.state == LetterState.UNKNOWN_SENDER]
         withdrawn = release_answers(s, letters)
         for letter in letters:
             back_to_pending(letter)
@@ -153,7 +155,8 @@ def reread_locked(cfg: GameConfig, store: Store, ids: list[int], *, now: datetim
     report.withdrawn = withdrawn
     process_pending(cfg, store, now=now, report=report)
     with store.session() as s:
-        report.repeated = drop_repeated_replies(s, ids + report.followed)
+        report.repeated = drop_repeated_replies(s, ids, report.followed)
+        _tell_counted(s, cfg, unknown)
     return report
 
 
@@ -168,14 +171,16 @@ def _said(body: str) -> str:
     return " ".join(_FOLDED.sub("", body).split())
 
 
-def drop_repeated_replies(s, ids: list[int]) -> list[tuple[int, str]]:
-    """After ``reread`` of the letters ``ids`` (with the later letters read again after them):
-    a reply it queued to a player that says word for word what the last reply already sent to
-    him said (the same subject; the line that his earlier letters were read too aside) tells
-    him nothing: a player who re-sent his letter from his own address after the «unknown
-    address» answer, then read again once the host added that address, got a second identical
-    «Принято». Such a reply is taken off the queue («снято с очереди», with why).
-    Returns ``(outgoing id, nick)`` of each one taken off."""
+def drop_repeated_replies(s, ids: list[int], followed: list[int] = ()) -> list[tuple[int, str]]:
+    """After ``reread`` of the letters ``ids`` (with the later letters ``followed`` read again
+    after them): a reply it queued to a player that says word for word what the last reply
+    already sent to him said (the same subject; the line that his earlier letters were read
+    too aside) tells him nothing, when he had a reply to the letter read again already (a
+    held letter answered before): such a reply is taken off the queue («снято с очереди»,
+    with why). A player who never received a reply to the letter read again (it came from an
+    address the host added since, and got only «адрес не знаком») is told it now counts, even
+    when his moves of the day stay the same. Returns ``(outgoing id, nick)`` of each one
+    taken off."""
     from sqlmodel import select
 
     from .day.in_place import new_reply
@@ -184,10 +189,13 @@ def drop_repeated_replies(s, ids: list[int]) -> list[tuple[int, str]]:
     from .store import Outgoing
 
     seen, out = set(), []
-    for letter in (s.get(Letter, i) for i in ids):
+    reread = [l for l in (s.get(Letter, i) for i in ids) if l is not None]
+    for letter in [*reread, *(s.get(Letter, i) for i in followed)]:
         if letter is None or not letter.nick or letter.day is None or (letter.nick, letter.day) in seen:
             continue
         seen.add((letter.nick, letter.day))
+        if not any(_answered_before(s, l) for l in reread if (l.nick, l.day) == (letter.nick, letter.day)):
+            continue  # he never had a reply to the letter read again: the new one tells him it counts
         target = new_reply(s, letter.nick, letter.day)
         if target is None:
             continue
@@ -200,3 +208,41 @@ def drop_repeated_replies(s, ids: list[int]) -> list[tuple[int, str]]:
             out.append((target.id, letter.nick))
     return out
 
+
+
+def _answered_before(s, letter: Letter) -> bool:
+    """Whether a reply to ``letter`` (a player's answer, ``reply:<Message-ID>…``; not the
+    «unknown address» notice) was sent, or perhaps sent, before it was read again."""
+    from sqlmodel import select
+
+    from .out_state import MAYBE_SENT
+    from .store import Outgoing
+
+    refs = (f"reply:{letter.message_id}", f"reply:{letter.message_id}#{letter.id}")
+    return s.exec(select(Outgoing.id).where(Outgoing.kind == "reply", Outgoing.ref.in_(refs),
+                                            Outgoing.state.in_(list(MAYBE_SENT)))).first() is not None
+
+
+def _tell_counted(s, cfg: GameConfig, unknown: list[tuple[int, str]]) -> None:
+    """The unsent reply a reading just queued to each letter of ``unknown`` (row id, sender
+    address: letters read again once the host added their address to the player's
+    ``emails``) opens by telling the player that letter now counts: he was told only that
+    the address is not known, and the reply may otherwise read as one to his other letters."""
+    from .day.in_place import new_reply
+    from .store import utc
+    from .when import local_text
+
+    for row, addr in unknown:
+        letter = s.get(Letter, row)
+        if letter is None or not letter.nick or letter.day is None or letter.state != LetterState.APPLIED:
+            continue
+        target = new_reply(s, letter.nick, letter.day)
+        if target is None:
+            continue
+        said = (f"Ваше письмо с адреса {addr}, полученное {local_text(utc(letter.received), cfg.zone)}, "
+                "теперь засчитано: ведущий добавил этот адрес к вашим.")
+        if said in target.body:
+            continue
+        head, sep, rest = target.body.partition("\n\n")
+        target.body = f"{head}{sep}{said}\n\n{rest}" if sep else f"{said}\n\n{target.body}"
+        s.add(target)

@@ -124,7 +124,7 @@ def test_words_add_teaches_a_players_alias_and_reads_the_days_letters_again(tmp_
         added = runner.invoke(main, ["words", "add", "ягуарчик", "Кошак"], env=env)
         assert added.exit_code == 0, added.output
         assert "Игра знает новые прозвища игрока Ягуарчик: «Кошак» (в любом падеже)." in added.output
-        assert "Письма дня, которые теперь читаются иначе, прочитаны заново: 1;" in added.output
+        assert "Письма дня, которые теперь читаются иначе, прочитаны заново: письмо 1;" in added.output
         with g.store.session() as s:
             row = s.exec(select(Letter)).one()
             assert loads(row.moves_json) == [{"action": "heal", "target": "Ягуарчик"},
@@ -147,7 +147,7 @@ def test_words_add_teaches_a_players_alias_and_reads_the_days_letters_again(tmp_
 
         removed = runner.invoke(main, ["words", "remove", "Ягуарчик", "Кошак"], env=env)
         assert removed.exit_code == 0 and "Забыты прозвища игрока Ягуарчик: «Кошак»." in removed.output
-        assert "прочитаны заново: 1;" in removed.output
+        assert "прочитаны заново: письмо 1;" in removed.output
         never = runner.invoke(main, ["words", "remove", "Ягуарчик", "Котяра"], env=env)
         assert never.exit_code == 1 and "Этим прозвищам игру не учили: «Котяра»" in never.output
     finally:

@@ -86,11 +86,11 @@ def test_final_newspaper_and_letters(tmp_path):
             reopen_day(g.cfg, g.store, 1)
         except GameError as exc:
             refused = str(exc)
-        assert "\n  - конец игры («Победа: мирные»): игра продолжится\n" in refused
+        assert "\n  - конец игры («Победа: мирные»): отменяется — день 1 снова открыт; кончится ли игра, решат его новые итоги\n" in refused
         assert refused.endswith("mafia-mail reopen-day 1 --undo-later")
         undone: list[str] = []
         reopen_day(g.cfg, g.store, 1, undo_later=True, undone=undone)
-        assert undone[-1] == "конец игры («Победа: мирные»): игра продолжится"
+        assert undone[-1] == "конец игры («Победа: мирные»): отменяется — день 1 снова открыт; кончится ли игра, решат его новые итоги"
         assert undone[1].startswith("день 2 (без события, так задал ведущий) снова не закрыт: линч — Ягуарчик")
         # the game is on again: the letter refused as after its end is read again (a fresh
         # host could not re-read the «Страх» answer that came once he had ended the game)

@@ -236,5 +236,5 @@ def test_words_add_names_the_later_letters_it_read_again_apart(game):
     assert CliRunner().invoke(cli_main, ["sync"], env=env).exit_code == 0
     added = CliRunner().invoke(cli_main, ["words", "add", "heal", "отпаивать компотом"], env=env)
     assert added.exit_code == 0, added.output
-    assert ("Письма дня, которые теперь читаются иначе, прочитаны заново: 1 (и следом более поздние письма тех же "
-            "игроков за день: 2); новые ответы — в очереди (mafia-mail outbox).") in " ".join(added.output.split())
+    assert ("Письма дня, которые теперь читаются иначе, прочитаны заново: письмо 1 (и следом более поздние письма тех же "
+            "игроков за день: письмо 2); новые ответы — в очереди (mafia-mail outbox).") in " ".join(added.output.split())

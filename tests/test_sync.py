@@ -488,7 +488,7 @@ def test_event_change_to_one_vote_names_the_players_who_sent_two(game):
     assert "Голоса на линче: Ягуарчик и Serginio" in game.replies("reply")[0].body
     _row, lines = set_event(game.cfg, game.store, "none", now=START + timedelta(hours=3))
     [number] = [r.id for r in game.rows() if r.message_id == "v1@x"]
-    again = f"письма дня, которые с новым событием читаются иначе, прочитаны заново: {number}; новые ответы — в очереди"
+    again = f"письма дня, которые с новым событием читаются иначе, прочитаны заново: письмо {number}; новые ответы — в очереди"
     assert lines == ["с новым событием у каждого один голос, а голоса за двоих уже прислали: Бука; "
                      "close-day их не засчитает — попросите этих игроков прислать один голос заново", again]
     # (the letter is read again with the new event: Бука's new reply says the vote is refused)

@@ -136,7 +136,7 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     added = runner.invoke(main, ["words", "add", "heal", "отпаивать компотом"], env=env)
     assert added.exit_code == 0, added.output
     assert "Игра знает новые слова хода heal (лечение): «отпаивать компотом»." in added.output
-    assert "Письма дня, которые теперь читаются иначе, прочитаны заново: 1; новые ответы — в очереди " \
+    assert "Письма дня, которые теперь читаются иначе, прочитаны заново: письмо 1; новые ответы — в очереди " \
            "(mafia-mail outbox)." in added.output and "Непонятое" not in added.output
     assert _moves(game, 1)[1] == [{"action": "heal", "target": "Маруська"}, {"action": "vote", "target": "Ягуарчик"}]
 
@@ -154,7 +154,7 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     # forgetting the words reads the letter again as close-day will: «не понял» once more
     removed = runner.invoke(main, ["words", "remove", "heal", "отпаивать компотом"], env=env)
     assert removed.exit_code == 0 and "Забыты слова хода heal (лечение): «отпаивать компотом»." in removed.output
-    assert "прочитаны заново: 1;" in removed.output
+    assert "прочитаны заново: письмо 1;" in removed.output
     assert taught(game.store) == {} and _moves(game, 1) == (
         "applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
     never = runner.invoke(main, ["words", "remove", "heal", "штопать"], env=env)

@@ -354,6 +354,13 @@ def close_day(ctx: click.Context, early: bool, fear_choice: str | None, yes: boo
         click.echo(f"Писем «день {rep.day} снова открыт», так и не отправленных: {rep.reopen_unsent} — сняты "
                    "с очереди; что в них ещё верно (игра продолжается, игрок снова в игре, отменены итоги "
                    "следующих дней), говорят письма с итогами.")
+    if rep.reworded:  # (80 columns, as the rest of the report)
+        from .common import phrase_lines
+
+        click.echo("\n".join(phrase_lines(
+            f"Ответов игрокам на письма дня {rep.day}, ещё не отправленных: {rep.reworded} — "
+            f"«Ходы можно изменить до …» в них заменено на «День {rep.day} закрыт …: ходы этого дня "
+            "больше не меняются» (уйдут вместе с итогами; снять — drop НОМЕР).", 80)))
     if rep.final_unchanged:
         click.echo(f"Письмо «Игра окончена» не изменилось для игроков: {rep.final_unchanged} — "
                    "прежнее уже отправлено, повторно не посылается.")

@@ -185,14 +185,15 @@ def _in_sentence(text: str, sentence: str) -> str:
 def _reread_changed(ctx: click.Context, store, own, before) -> None:
     """Read again the open day's letters the changed words (or aliases) read otherwise, and
     say which; ``before``: the game's config with its words and aliases before the change."""
+    from mailer.day.open import letters_numbered
     from mailer.taught_words import reread_changed
 
     ids, report = call(reread_changed, own, store, before.words, now=now(),
                        aliases_before=before.aliases)
     if ids:
         changed = [i for i in ids if i not in report.followed]
-        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {', '.join(map(str, changed))}"
-                   + (f" (и следом более поздние письма тех же игроков за день: {', '.join(map(str, report.followed))})"
+        click.echo(f"Письма дня, которые теперь читаются иначе, прочитаны заново: {letters_numbered(changed)}"
+                   + (f" (и следом более поздние письма тех же игроков за день: {letters_numbered(report.followed)})"
                       if report.followed else "")
                    + f"; новые ответы — в очереди ({typed('outbox')}).")
     else:

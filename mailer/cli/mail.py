@@ -71,6 +71,10 @@ def _echo_report(report, cfg, store) -> None:
     if report.corrected:  # letters reopen-day gave back to their day (mailer.day.reopened)
         click.echo("Письма, пришедшие после досрочного закрытия дня до его срока, прочитаны заново для "
                    f"снова открытого дня; исправленный ответ «(исправлено)» в очереди: {', '.join(report.corrected)}")
+    for line in early_closed_lines(cfg, report):  # (80 columns, as the host's other long lines)
+        from .common import phrase_lines
+
+        click.echo("\n".join(phrase_lines(line, 80)))
     if report.counted_again:  # letters of a reopened day read after its results (mailer.day.reopened)
         click.echo("Письма, прочитанные после итогов дня, который снова открыт, засчитаны в этот день; "
                    "прежний ответ «ходы не засчитаны» уже ушёл, исправленный ответ «(исправлено)» в очереди: "
@@ -438,3 +442,21 @@ def demo(keep: str | None, temporary: bool) -> None:
 
 
 COMMANDS = (sync, reread, watch, inbox, show, demo)
+
+
+def early_closed_lines(cfg, report) -> list[str]:
+    """The host's lines on the letters ``report`` read that came after an early close of the
+    day before, on time for its real deadline: they count for the open day (README), and
+    ``reopen-day`` puts them in the day they were written for. One line per closed day."""
+    from mailer.when import local_text
+
+    by_day: dict[tuple, list[str]] = {}
+    for letter_id, who, day, deadline, state in report.early_closed:
+        said = STATE_RU.get(str(state), str(state))
+        by_day.setdefault((day, deadline), []).append(f"{letter_id} ({who}, {said})")
+    return [f"Пришли после досрочного закрытия дня {day}, но до его настоящего срока "
+            f"{local_text(deadline, cfg.zone)}: {'письмо' if len(ids) == 1 else 'письма'} {', '.join(ids)} — "
+            f"{'засчитано' if len(ids) == 1 else 'засчитаны'} в день {day + 1}. Если их нужно засчитать в день "
+            f"{day}: {typed(f'reopen-day {day}')} (письма до срока дня {day} следующий sync прочитает для него), "
+            f"затем {typed('close-day')}."
+            for (day, deadline), ids in by_day.items()]

@@ -44,6 +44,7 @@ class CloseReport:
     unchanged: int = 0  # reopen-day: players whose result letter, already sent, stayed the same
     final_unchanged: int = 0  # reopen-day: players whose «Игра окончена», already sent, stayed the same
     reopen_unsent: int = 0  # reopen-day: its «снова открыт» letters never sent, taken off the queue now
+    reworded: int = 0  # unsent replies whose invitation to change the moves now says the day is closed
     winner: str | None = None
     next_deadline: datetime | None = None
     read: int = 0  # letters that waited for the new day, read once it opened
@@ -290,7 +291,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
-                                   _letters_of_day(s, row.day), sources)
+                                   _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
@@ -327,7 +328,8 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                                      next_row.day if next_row else None) if row.revision else {}
         found = _palms_found(s, row, result.lost_vote) if row.event == "palms" and result.lost_vote else {}
         for nick, subject, body in renderer.result_letters(result=result, row=row, state_before=state,
-                                                           next_row=next_row, paper=paper, palms_found=found):
+                                                           next_row=next_row, paper=paper, palms_found=found,
+                                                           lost_cast=_lost_cast(sources, result.lost_vote)):
             if corrected.get(nick) == body and nick not in unended and nick not in promised \
                     and nick not in owed:
                 unchanged += 1  # reopen-day changed nothing of his: he has this very letter
@@ -373,8 +375,9 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                       day=row.day, to_addr=p.emails[0], to_nick=p.nick, subject=subject,
                       body=body, now=now)
                 letters += 1
-        if on_time(now, deadline):  # closed before its deadline: the replies' invitation is false
-            _close_unsent_replies(s, renderer, row)
+        # the unsent replies' invitation to change the moves is false once the day is closed,
+        # before its deadline or after it (they would go out next to the results)
+        reworded = _close_unsent_replies(s, renderer, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -384,7 +387,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         earlier = release_later_letters(s, row.day, utc(next_row.deadline) if next_row else None)
         return CloseReport(day=row.day, result=result, newspaper=paper_text,
                            letters=letters, unchanged=unchanged, final_unchanged=final_unchanged,
-                           reopen_unsent=reopen_unsent,
+                           reopen_unsent=reopen_unsent, reworded=reworded,
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
@@ -412,13 +415,20 @@ _CLOSED = ("День {day} закрыт {closed}: ходы этого дня б�
 
 
 def _close_unsent_replies(s: Session, renderer, row: DayRow) -> int:
-    """The unsent replies to letters of ``row``'s day, being closed before its deadline
-    (``close-day --early``), no longer invite changes: «Ходы можно изменить до …» becomes that
-    the day is closed and its results come in their own letter (they go out with them).
-    (After a close past the deadline the invitation names a time already past, and the
-    reply's Date is before it: it stays as written.) Returns how many were rewritten."""
+    """The unsent replies to letters of ``row``'s day, being closed (early or past its
+    deadline, again after ``reopen-day``), no longer invite changes: «Ходы можно изменить до …»
+    (and ``reopen-day``'s «Ведущий снова открыл день N: ходы можно …») becomes that the day is
+    closed and its results come in their own letter (they go out with them: sent as written,
+    the reply would promise a change the day no longer takes). Returns how many were
+    rewritten (close-day tells the host)."""
     instead = _CLOSED.format(day=row.day, closed=renderer.local(letters_closed_at(row)))
-    return _rewrite_unsent_replies(s, row.day, _INVITES, instead, _SECOND_VOTE, _SECOND_VOTE_PAST)
+    again = re.compile(_INVITES.pattern + "|" + _REOPENED.format(day=row.day), re.M)
+    return _rewrite_unsent_replies(s, row.day, again, instead, _SECOND_VOTE, _SECOND_VOTE_PAST)
+
+
+#: The invitation :func:`_reopen_unsent_replies` writes (a pattern, for ``{day}``).
+_REOPENED = r"^Ведущий снова открыл день {day}: ходы можно прислать или изменить до .* — пришлите новое письмо, " \
+            r"последний ход заменит прежний\.$"
 
 
 def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
@@ -595,8 +605,9 @@ def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]
         from ..render_words import game_won
 
         winner = loads(game.state_json or "{}").get("winner")
+        # (the day's new results decide whether the game ends: it may end the same way again)
         lines.append("конец игры" + (f" («{game_won(winner)}»)" if winner else "")
-                     + ": игра продолжится")
+                     + f": отменяется — день {day} снова открыт; кончится ли игра, решат его новые итоги")
     return lines, later_closed
 
 
@@ -787,4 +798,66 @@ def _letters_of_day(s: Session, day: int) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for nick, number in rows:
         out.setdefault(nick, []).append(str(number))
+    return out
+
+
+def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
+    """nick → the lines ``explain`` shows under him for the questions the game's replies
+    asked him on ``day`` (a name that fit several players or nobody) and his answers to
+    them: the asked letter and the question, each answer's letter and words and what it made,
+    an answer not understood (asked again), and a question left with no answer."""
+    from dataclasses import replace
+
+    from engine.answer_reply import question
+    from engine.model import Move, asked_problems
+    from engine.move_words import describe_move
+
+    rows = s.exec(select(Letter).where(
+        Letter.day == day, Letter.nick.is_not(None),
+        Letter.state.in_([LetterState.APPLIED.value, LetterState.NO_MOVES.value]))
+        .order_by(Letter.received, Letter.id))
+    out: dict[str, list[str]] = {}
+    open_: dict[str, bool] = {}
+    for letter in rows:
+        notes = loads(letter.notes_json)
+        lines = out.setdefault(letter.nick, [])
+        answered = [n for n in notes if n.startswith("прочитано как ответ на вопрос")]
+        unsettled = [n for n in notes if n.endswith("вопрос задан снова")]
+        words = " ".join(letter.body.split())
+        if len(words) > 80:
+            words = words[:80].rsplit(" ", 1)[0] + "…"
+        if answered:
+            made = "; ".join(describe_move(Move.from_json(m), state) for m in loads(letter.moves_json))
+            lines.append(f"    • письмо {letter.id} — {answered[0]}: «{words}» → {made or 'ход не принят'}")
+            open_[letter.nick] = False
+        for n in unsettled:
+            lines.append(f"    • письмо {letter.id} — {n}")
+        stored = loads(letter.problems_json)
+        asked = asked_problems(stored)
+        if asked and not unsettled:
+            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in stored if isinstance(p, dict)}
+            for p in asked:
+                lines.append(f"    • письмо {letter.id}: ответ игроку спросил — "
+                             f"{question(replace(p, message=said.get((p.text, p.kind), '')))}")
+        if asked:
+            open_[letter.nick] = True
+        elif letter.state == LetterState.APPLIED.value and not answered:
+            open_.setdefault(letter.nick, False)
+    for nick, still in open_.items():
+        if still:
+            out[nick].append("    • на вопрос ответа не пришло: тот ход не засчитан")
+    return {nick: lines for nick, lines in out.items() if lines}
+
+
+
+def _lost_cast(sources: dict[str, dict], lost) -> dict[str, list[tuple[list[str], str]]]:
+    """nick → the counted-looking votes no letter carried (``sources``: close-day's, a post in
+    the thread or the host's ``votes import``, not replaced) of each player of ``lost`` (the
+    host stripped him of his vote): (targets, where — «пост 07.12 20:15», "" for an import),
+    told him in his result letter."""
+    out: dict[str, list[tuple[list[str], str]]] = {}
+    for nick in lost or ():
+        for v in (sources.get(nick) or {}).get("votes", ()):
+            if v["kind"] in ("post", "host") and v.get("replaced_by") is None and v["targets"]:
+                out.setdefault(nick, []).append((list(v["targets"]), v["where"] if v["kind"] == "post" else ""))
     return out

@@ -217,8 +217,8 @@ def set_event(cfg: GameConfig, store: Store, event: str, *,
     if again:
         reread_locked(cfg, store, again, now=now, open_day=True)
         lines.append(f"письма дня, которые с новым событием читаются иначе, прочитаны заново: "
-                     f"{', '.join(str(i) for i in again if i not in followed)}"
-                     + (f" (и следом более поздние письма тех же игроков: {', '.join(map(str, followed))})"
+                     f"{letters_numbered([i for i in again if i not in followed])}"
+                     + (f" (и следом более поздние письма тех же игроков: {letters_numbered(followed)})"
                         if followed else "") + "; новые ответы — в очереди")
     return row, lines
 
@@ -416,9 +416,17 @@ def _tell_event_changed(cfg: GameConfig, s: Session, row: DayRow, state: GameSta
     return done
 
 
+def letters_numbered(ids) -> str:
+    """«письмо 33», «письма 33, 34»: letters named by their numbers (``inbox``, ``show``), so
+    that a number never reads as a count."""
+    ids = [str(i) for i in ids]
+    return f"{'письмо' if len(ids) == 1 else 'письма'} {', '.join(ids)}"
+
+
 def event_id(text: str) -> str:
     """The event id (engine.model.EVENTS) for an id or the event's Russian name, any case,
-    with or without «» («полнолуние», «Выбери меня!», ``full_moon``).
+    with or without «» («полнолуние», «Выбери меня!», ``full_moon``), or a beginning of the
+    name or id of one event only («Пальм», «пальмы» for «Пальмы цветут»; ё = е).
 
     Raises:
         GameError: no such event (the message lists them, name and id).
@@ -431,6 +439,13 @@ def event_id(text: str) -> str:
     event = code_for(text, {e: EVENTS_RU.get(e, e) for e in EVENTS})
     if event is not None:
         return event
+    # a beginning of one event's name or id only («Пальм», «пальмы» for «Пальмы цветут»)
+    typed = " ".join(text.strip().strip("«»\"'").lower().replace("ё", "е").split())
+    if typed:
+        starts = {e for e in EVENTS
+                  if any(w.lower().replace("ё", "е").startswith(typed) for w in (EVENTS_RU.get(e, e), e))}
+        if len(starts) == 1:
+            return next(iter(starts))
     known = ", ".join(f"«{EVENTS_RU.get(e, e)}» ({e})" for e in EVENTS)
     raise GameError(f"нет такого события «{text}»; есть: {known}")
 

@@ -301,7 +301,10 @@ def import_files(cfg, store: Store, paths: list[str], *, now: datetime) -> Store
                 raw = path.read_bytes()
                 mtime = datetime.fromtimestamp(os.stat(path).st_mtime, UTC)
             except OSError as exc:
-                raise ForumError(f"не могу прочитать файл {name}: {exc.strerror or exc}") from None
+                from ..clickru import OS_ERRORS  # the OS's English text, said in Russian
+
+                why = str(exc.strerror or exc)
+                raise ForumError(f"не могу прочитать файл {name}: {OS_ERRORS.get(why, why)}") from None
             # «сегодня», «вчера», «назад» count on the host's clock (the machine's clock set
             # the file's time); an undated line's time is the file's on that same clock (a
             # paste's moment is its file's, FORUM.md «Day of a post», not the day's start),

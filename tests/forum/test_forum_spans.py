@@ -202,7 +202,7 @@ def test_reopening_an_earlier_day_names_what_it_undoes_and_keeps_posts_in_their_
                                  "было после:\n  - день 1 снова не закрыт: линч — Ягуар; выбыли — Ягуар\n"
                                  "  - день 2 (событие «Ярость» задано ведущим) снова не закрыт: линч — ")
     assert "  - событие дня 2 «Ярость» задал ведущий: оно останется, когда день 2 откроется снова\n" in res.output
-    assert "  - конец игры («Победа: мирные»): игра продолжится\n" in res.output  # (autokill, forum words)
+    assert "  - конец игры («Победа: мирные»): отменяется — день 1 снова открыт; кончится ли игра, решат его новые итоги\n" in res.output  # (autokill, forum words)
     # the command as the host can type it here: with the --config he gave
     assert res.output.endswith(f"Если это и нужно: mafia-mail --config {cfg.path} reopen-day 1 --undo-later\n")
     with store.session() as s:  # nothing changed

@@ -1,0 +1,199 @@
+"""A player's reply to the game's question about a name, read against the question's choices.
+
+The reply to «Голосую за Кирку» (players Кир and Кира) asks «Не понял, кого вы имеете в
+виду: «Кир» или «Кира»?». :func:`engine.parse_answer.read_answer` reads a short answer made
+of the name and polite words only («Кира, конечно»), because it also reads a new letter of
+the same day as a possible answer. A letter that is a reply to that very question (the
+mailer knows it: its In-Reply-To or References name the game's reply, or it quotes the
+question) is an answer whatever else it says, as people answer: «Кира, девушка которая»,
+«Кира, которая стерва, не Кир». :func:`read_reply_answer` reads such a letter against the
+question's own choices only: the nickname as the question wrote it, a case form of it that
+fits one of the choices («Киру»), «первый» / «второй» in the question's order (in a short
+answer). A question the reply settles to exactly one of its choices gives the asked move
+(with the chosen player); a question it settles to none or to two is still open, and the
+caller asks it again. A reply that names another player (not the sender himself, who may
+sign his letter) talks about something else: it settles nothing. A choice right after «не»
+(«которая не Кир») is not chosen: which one is meant is asked again.
+
+Pure: no mail, no storage, no clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .grammar_tokens import tokenize
+from .model import Move, ParseResult, Problem, TurnInfo
+from .names import name_index
+from .parse_answer import MAX_WORDS, answerable
+from .state import GameState
+from .textnorm import clean_text
+from .words import norm
+
+__all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "AGAIN", "ONE_NICK"]
+
+#: «первый», «второго» …: the choices in the order the question lists them.
+_ORDINALS = {
+    **dict.fromkeys(("первый", "первого", "первую", "первая", "первое", "первым", "первой", "1"), 0),
+    **dict.fromkeys(("второй", "второго", "вторую", "вторая", "второе", "вторым", "2"), 1),
+    **dict.fromkeys(("третий", "третьего", "третью", "третья", "третье", "третьим", "3"), 2),
+}
+
+#: Words that refuse the name right after them («не Кир»).
+_NOT = frozenset({"не", "ни"})
+
+#: The cases an answer to «кого вы имеете в виду?» names a player in: «Кира», «Киру».
+_WHOM = frozenset({"nomn", "accs"})
+
+
+@dataclass(frozen=True)
+class ReplyAnswer:
+    """What a reply to the question settled.
+
+    ``result``: the asked moves with the chosen players (one per settled question; ``span``:
+    the reply's text), None when it settled none. ``open``: the questions it settled to no
+    choice or to two (to be asked again). ``named``: the choices it named, in order.
+    """
+
+    result: ParseResult | None
+    open: tuple[Problem, ...]
+    named: tuple[str, ...] = ()
+
+
+def _offered(problem: Problem, nicks: Sequence[str]) -> tuple[str, ...]:
+    """The players an answer to ``problem`` may name: its choices, or every player for a name
+    that was nobody's."""
+    return tuple(problem.candidates) if problem.kind == "ambiguous" else tuple(nicks)
+
+
+def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
+                      asked: Sequence[Problem]) -> ReplyAnswer:
+    """Read ``text``, ``sender``'s reply to the game's question about ``asked``.
+
+    Args:
+        text: the reply's own text (quotes cut).
+        sender: the player's roster nickname.
+        state: the game before the turn; ``turn``: the day.
+        asked: the problems the question was about (those not
+            :func:`engine.parse_answer.answerable` are skipped). On a two-vote day an asked
+            vote's ``kept`` players join the chosen one in one vote.
+
+    Returns:
+        :class:`ReplyAnswer`. The moves are not screened by the rules: the caller screens
+        them (:func:`engine.legality.screen_letter`), as for any letter, so that a move the
+        rules refuse is refused with its reason.
+    """
+    questions = [p for p in asked if answerable(p)]
+    player = state.players.get(sender)
+    if not questions or player is None:
+        return ReplyAnswer(None, tuple(questions))
+    nicks = tuple(state.players)
+    text = clean_text(text)
+    idx = name_index(nicks)
+    toks = idx.merge(tokenize(text))
+    words = [t.w for t in toks]
+    short = sum(t.word for t in toks) <= MAX_WORDS
+    offered = {c for p in questions for c in _offered(p, nicks)}
+    spelled = {norm(n): n for n in offered}
+    named: list[str] = []  # the choices named, in order
+    both: set[str] = set()  # choices a form named together («Кирку»: Кир's or Кира's)
+    k = 0
+    negated = False  # «которая не Кир»: the choice right after «не» is not chosen
+    while k < len(toks):
+        t = toks[k]
+        if not t.word:
+            k += 1
+            continue
+        if t.w in _NOT:
+            negated = True
+            k += 1
+            continue
+        was, negated = negated, False
+        if t.w in spelled:  # the nickname as the question wrote it: «Кира», not Кир's genitive
+            if not was:
+                named.append(spelled[t.w])
+            k += 1
+            continue
+        if short and t.w in _ORDINALS:
+            for p in questions:
+                if p.kind == "ambiguous" and _ORDINALS[t.w] < len(p.candidates):
+                    named.append(p.candidates[_ORDINALS[t.w]])
+            k += 1
+            continue
+        hit = idx.exact(words, k, _WHOM)
+        if hit is None:
+            k += 1
+            continue
+        fits = {hit.nick} if hit.nick else set(hit.candidates)
+        if fits - offered - {sender}:  # another player: the letter is about something else
+            if not fits & offered:
+                return ReplyAnswer(None, tuple(questions))
+        mine = fits & offered
+        if was:
+            pass  # «не Кира»: not chosen (which one he does mean is asked again)
+        elif len(mine) == 1:
+            named.append(next(iter(mine)))
+        elif len(mine) > 1:
+            both |= mine
+        k += hit.length
+    moves: list[Move] = []
+    still: list[Problem] = []
+    chosen_by: dict[str, int] = {}
+    picks = []
+    for p in questions:
+        options = set(_offered(p, nicks))
+        chosen = ({n for n in named if n in options} | (both & options))
+        picks.append((p, chosen))
+        for n in chosen:
+            chosen_by[n] = chosen_by.get(n, 0) + 1
+    for p, chosen in picks:
+        if len(chosen) != 1 or chosen_by[next(iter(chosen))] > 1:
+            still.append(p)  # none, two, or one name for two questions: asked again
+            continue
+        nick = next(iter(chosen))
+        if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
+            if nick in p.kept or len(p.kept) >= turn.votes_per_player:
+                still.append(p)
+                continue
+            moves.append(Move("vote", targets=p.kept + (nick,), span=text.strip()))
+        else:
+            moves.append(Move(p.action, target=nick, span=text.strip()))
+    order = tuple(dict.fromkeys(named))
+    return ReplyAnswer(ParseResult(moves=tuple(moves)) if moves else None, tuple(still), order)
+
+
+#: The words that lead the question asked again, and that close it.
+AGAIN = "Вопрос остаётся: "
+ONE_NICK = "Ответьте на это письмо одним ником."
+
+
+def question(problem: Problem) -> str:
+    """The question the reply asked about ``problem``: its message (the first question's,
+    when it was asked again already), else made from its choices."""
+    said = problem.message
+    if AGAIN in said:
+        said = said.split(AGAIN, 1)[1].removesuffix(ONE_NICK).strip()
+    if said:
+        return said
+    if problem.kind == "ambiguous":
+        choices = " или ".join(f"«{c}»" for c in problem.candidates)
+        return f"Не понял, кого вы имеете в виду: {choices}? (в строке «{problem.text}»)"
+    return f"Не понял, кого вы имеете в виду в строке «{problem.text}». Проверьте ник."
+
+
+def reasked(problems: Sequence[Problem], answer: str, named: Sequence[str]) -> tuple[Problem, ...]:
+    """The questions ``problems`` asked again in the reply to the answer ``answer`` (the
+    player's words, shortened) that settled them to ``named`` (none, or two of the choices):
+    the same problems, their message saying why the answer did not settle them."""
+    words = " ".join(clean_text(answer).split())
+    if len(words) > 60:
+        words = words[:60].rsplit(" ", 1)[0] + "…"
+    out = []
+    for p in problems:
+        fits = [n for n in named if p.kind != "ambiguous" or n in p.candidates]
+        why = (f"в вашем ответе «{words}» названы оба ({', '.join(f'«{n}»' for n in fits)})"
+               if len(fits) > 1 else f"из вашего ответа «{words}» я не понял, кого вы выбрали")
+        message = f"{why[:1].upper()}{why[1:]}. {AGAIN}{question(p)} {ONE_NICK}"
+        out.append(replace(p, message=message))
+    return tuple(out)
