@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from .grammar_tokens import tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import name_index
-from .parse_answer import MAX_WORDS, answerable
+from .parse_answer import MAX_WORDS, answerable, wanted
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
@@ -148,8 +148,11 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         for n in chosen:
             chosen_by[n] = chosen_by.get(n, 0) + 1
     for p, chosen in picks:
-        if len(chosen) != 1 or chosen_by[next(iter(chosen))] > 1:
+        if len(chosen) != wanted(p, turn) or any(chosen_by[n] > 1 for n in chosen):
             still.append(p)  # none, two, or one name for two questions: asked again
+            continue
+        if len(chosen) > 1:  # «Линч: А, Б, В» asked on a two-vote day, answered «А и Б»
+            moves.append(Move("vote", targets=tuple(n for n in named if n in chosen), span=text.strip()))
             continue
         nick = next(iter(chosen))
         if p.action == "vote" and turn.votes_per_player > 1 and p.kept:

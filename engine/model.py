@@ -184,11 +184,25 @@ def asked_problems(items: Any) -> tuple[Problem, ...]:
     """The asked problems (:data:`ASKED_KINDS`, with the asked move's ``action``) among
     ``items``: stored problem dicts (``text``, ``kind``, ``candidates``, ``action``, ``kept``);
     others and malformed entries are left out."""
-    return tuple(Problem(text=str(p.get("text", "")), kind=p["kind"],
-                         candidates=tuple(p.get("candidates", ())), action=str(p["action"]),
-                         kept=tuple(str(n) for n in p.get("kept", ()) or ()))
-                 for p in items or () if isinstance(p, dict) and p.get("kind") in ASKED_KINDS
-                 and p.get("action"))
+    out = []
+    for p in items or ():
+        if not isinstance(p, dict):
+            continue
+        if p.get("kind") in ASKED_KINDS and p.get("action"):
+            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"],
+                               candidates=tuple(p.get("candidates", ())), action=str(p["action"]),
+                               kept=tuple(str(n) for n in p.get("kept", ()) or ())))
+        elif p.get("kind") == ProblemKind.NOT_ALLOWED.value and p.get("reason") == TOO_MANY_VOTES:
+            # «Названо больше игроков, чем у вас сегодня голосов … Напишите, за кого вы
+            # голосуете»: the reply asked for the vote; any player may be the answer
+            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=TOO_MANY_VOTES,
+                               message=str(p.get("message", "")), action="vote"))
+    return tuple(out)
+
+
+#: The reason of a vote naming more players than the day's votes: the reply asks whom the
+#: player votes for, and his answer is read as that vote (:mod:`engine.parse_answer`).
+TOO_MANY_VOTES = "too_many_votes"
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ from dataclasses import replace
 
 from .grammar_tokens import tokenize
 from .legality import may_make
-from .model import Move, ParseResult, Problem, TurnInfo
+from .model import TOO_MANY_VOTES, Move, ParseResult, Problem, TurnInfo
 from .names import name_index
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
-__all__ = ["read_answer", "answerable", "kept_votes", "MAX_WORDS"]
+__all__ = ["read_answer", "answerable", "asks_whole_vote", "wanted", "kept_votes", "MAX_WORDS"]
 
 #: The longest answer read so (words): «Я имел в виду Киру, конечно, извините» is seven.
 MAX_WORDS = 8
@@ -62,7 +62,21 @@ def answerable(problem: Problem) -> bool:
     ``candidates``), or a name that is nobody's (``unknown_name``: any player may be meant)."""
     if not problem.action:
         return False
-    return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1)
+    return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1) \
+        or asks_whole_vote(problem)
+
+
+def asks_whole_vote(problem: Problem) -> bool:
+    """True when the reply asked whom the player votes for («Названо больше игроков, чем у
+    вас сегодня голосов: … Напишите, за кого вы голосуете.», reason ``too_many_votes``): any
+    player may be the answer, and the answer names as many as the day's votes."""
+    return problem.kind == "not_allowed" and problem.reason == TOO_MANY_VOTES
+
+
+def wanted(problem: Problem, turn: TurnInfo) -> int:
+    """How many players an answer to ``problem`` names: the day's votes for a vote asked
+    whole (:func:`asks_whole_vote`), else one."""
+    return turn.votes_per_player if asks_whole_vote(problem) else 1
 
 
 def kept_votes(moves: Sequence[Move], problems: Sequence[Problem],
@@ -125,7 +139,14 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         if sum(nick in chosen for _, chosen in settled) > 1:
             return None
     for p, chosen in settled:
-        if len(chosen) != 1:
+        if len(chosen) != wanted(p, turn):
+            continue
+        if len(chosen) > 1:  # «Линч: А, Б, В» asked on a two-vote day, answered «А и Б»
+            move = Move("vote", targets=tuple(n for n in _in_order(text, chosen)), span=text.strip())
+            if may_make(state, turn, player, move) is not None:
+                return None
+            moves.append(move)
+            used |= chosen
             continue
         nick = chosen.pop()
         if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
@@ -142,6 +163,17 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     if not moves or named - used:
         return None
     return ParseResult(moves=tuple(moves))
+
+
+def _in_order(text: str, nicks: set[str]) -> list[str]:
+    """``nicks`` in the order the answer ``text`` names them (by the first place a nick's
+    first four letters stand in it; unplaced ones last, by name)."""
+    low = text.lower()
+
+    def place(n: str) -> tuple[int, str]:
+        at = low.find(n.lower()[:4])
+        return (at if at >= 0 else len(low), n)
+    return sorted(nicks, key=place)
 
 
 def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] | None:

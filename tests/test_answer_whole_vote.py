@@ -1,0 +1,58 @@
+"""«Названо больше игроков, чем у вас сегодня голосов … Напишите, за кого вы голосуете»: the
+player's answer is the vote (a fresh host's trial, session 58: a player answered the bare nick
+as asked, her vote was refused and the autokill took her)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from mailer.store import loads
+from test_answers import EXTRA_PLAYERS, _letters, _reply_to
+from test_sync import START, Game, letter
+
+
+@pytest.fixture
+def g(tmp_path):
+    game = Game(tmp_path, players=EXTRA_PLAYERS)
+    yield game
+    game.store.dispose()
+
+
+def _quoted(body: str) -> str:
+    return "\n\n" + "\n".join("> " + line for line in body.splitlines())
+
+
+def test_a_reply_naming_one_player_is_the_vote(g):
+    g.deliver(letter("buka@example.org", "Линч: Ягуарчик и Serginio", msgid="q@x"), START + timedelta(hours=2))
+    g.sync()
+    asked = _reply_to(g, "q@x")
+    assert "Напишите, за кого вы голосуете" in asked.body
+    g.deliver(letter("buka@example.org", "Serginio" + _quoted(asked.body), msgid="a@x",
+                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    g.sync()
+    answer = _letters(g)["a@x"]
+    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Serginio"}])
+    assert "Голос на линче: Serginio" in _reply_to(g, "a@x").body
+
+
+def test_a_new_short_letter_of_the_day_answers_too(g):
+    g.deliver(letter("buka@example.org", "Голоса: Ягуарчик, Serginio", msgid="q@x"), START + timedelta(hours=2))
+    g.sync()
+    g.deliver(letter("buka@example.org", "Ягуарчика, конечно", msgid="a@x"), START + timedelta(hours=3))
+    g.sync()
+    answer = _letters(g)["a@x"]
+    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Ягуарчик"}])
+
+
+def test_an_answer_naming_both_again_is_asked_again(g):
+    g.deliver(letter("buka@example.org", "Линч: Ягуарчик и Serginio", msgid="q@x"), START + timedelta(hours=2))
+    g.sync()
+    asked = _reply_to(g, "q@x")
+    g.deliver(letter("buka@example.org", "Ну Ягуарчик и Serginio же" + _quoted(asked.body), msgid="a@x",
+                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    g.sync()
+    answer = _letters(g)["a@x"]
+    assert loads(answer.moves_json) == []
+    assert "Вопрос остаётся" in " ".join(_reply_to(g, "a@x").body.split())
