@@ -1,0 +1,79 @@
+"""Session 58, a fresh host's trial of ``forum sync`` on phpBB-style pages served on
+127.0.0.1 and ``close-day``: a re-sync that found every page unchanged proves the thread
+complete; the «loaded at» minute is the host's clock's."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from click.testing import CliRunner
+
+from mailer.cli import main
+
+from .game import DAY1_END, make_game
+from .pages import URLS, P, msk, render
+from .topic_server import TopicServer
+
+#: day 1's thread (ends 08.12 19:30 Moscow): short posts, every poster under 66 words
+DAY1 = [[P(301, "Ягуар", msk(7, 20, 15), [("t", "Голосую за Лиса.")]),
+         P(302, "Зоя", msk(7, 21, 0), [("t", "Линч Гному.")])],
+        [P(303, "Гном", msk(8, 12, 0), [("t", "Линч Лису.")])],
+        [P(304, "Кузя", msk(8, 18, 40), [("t", "Голосую за Буку.")])]]
+
+
+@pytest.fixture
+def server():
+    srv = TopicServer().start()
+    yield srv
+    srv.stop()
+
+
+def _serve(srv: TopicServer, pages) -> str:
+    """Serve ``pages`` as phpBB pages (the server's ``Date`` is its real clock); the topic's URL."""
+    for n, html in enumerate(render("phpbb", pages, base=srv.base), start=1):
+        srv.pages[URLS["phpbb"](n)] = html
+    return srv.base + URLS["phpbb"](1)
+
+
+def _run(cfg, at, *args):
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), *args], catch_exceptions=False,
+                             env={"MAFIA_MAIL_NOW": at.isoformat(), "COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def test_a_resync_after_the_deadline_with_every_page_unchanged_proves_the_thread(tmp_path, server):
+    """Finding 1: ``forum sync`` at 19:00, again after the 19:30 deadline (every page 304),
+    then ``close-day``: it said «Ветка загружена 06.12 18:59, раньше конца дня 1 …» — the
+    304s did not count as a load, and the minute was 18:59 for a clock at 19:00 (the HTTP
+    ``Date`` has whole seconds, the rehearsal clock's offset had the fraction)."""
+    url = _serve(server, DAY1)
+    before = DAY1_END - timedelta(minutes=30)  # 08.12 19:00 Moscow
+    # only the early sync: close-day names the sync's true minute
+    cfg, _store = make_game(tmp_path / "early", url=url)
+    _run(cfg, before, "forum", "sync")
+    out = _run(cfg, DAY1_END + timedelta(minutes=10), "close-day")
+    assert "Ветка загружена 08.12 19:00, раньше конца дня 1 (08.12 19:30)" in out
+    # the same, and a second sync after the deadline that found every page unchanged
+    cfg, _store = make_game(tmp_path / "again", url=url)
+    _run(cfg, before, "forum", "sync")
+    server.reset()
+    out = _run(cfg, DAY1_END + timedelta(minutes=5), "forum", "sync")
+    assert "Страниц скачано: 0; не изменились (304): 3." in out and len(server.fetched(304)) == 3
+    out = _run(cfg, DAY1_END + timedelta(minutes=10), "close-day")
+    assert "Ветка загружена" not in out and "День 1 закрыт." in out
+
+
+def test_a_resync_that_failed_midway_proves_nothing(tmp_path, server):
+    """A re-sync after the deadline that found page 1 unchanged and then failed on page 2 did
+    not check every page: close-day still names the last complete load (19:00)."""
+    url = _serve(server, DAY1)
+    cfg, _store = make_game(tmp_path / "g", url=url)
+    _run(cfg, DAY1_END - timedelta(minutes=30), "forum", "sync")
+    server.fail[URLS["phpbb"](2)] = 1
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "sync"],
+                             env={"MAFIA_MAIL_NOW": (DAY1_END + timedelta(minutes=5)).isoformat()})
+    assert res.exit_code == 1 and "сервер ответил 500" in res.output
+    out = _run(cfg, DAY1_END + timedelta(minutes=10), "close-day")
+    assert "Ветка загружена 08.12 19:00, раньше конца дня 1 (08.12 19:30)" in out
