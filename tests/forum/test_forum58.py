@@ -77,3 +77,30 @@ def test_a_resync_that_failed_midway_proves_nothing(tmp_path, server):
     assert res.exit_code == 1 and "сервер ответил 500" in res.output
     out = _run(cfg, DAY1_END + timedelta(minutes=10), "close-day")
     assert "Ветка загружена 08.12 19:00, раньше конца дня 1 (08.12 19:30)" in out
+
+
+def test_close_day_lists_the_flags_forum_tally_shows(tmp_path, server):
+    """Finding 3: «пишет мёртвый» posts and «правка после срока» edits were only in ``forum
+    tally``; a host who ran close-day alone missed them. close-day lists them in its block of
+    what the host decides (FORUM.md: a flag applies nothing). The scenario's day 1: Гном's
+    vote post 108 edited at 20:00, after the 19:30 deadline; day 2: Лис, hanged on day 1,
+    posts at 21:00 (post 111)."""
+    from .pages import FETCHED, PAGES
+
+    for n, html in enumerate(render("phpbb", base=server.base), start=1):
+        server.pages[URLS["phpbb"](n)] = html
+        server.dates[URLS["phpbb"](n)] = FETCHED[n - 1]
+    cfg, _store = make_game(tmp_path / "g", url=server.base + URLS["phpbb"](1))
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "sync"], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    out = _run(cfg, DAY1_END + timedelta(hours=2), "close-day")
+    block = out[out.index("РЕШАЕТ ВЕДУЩИЙ"):]
+    assert ("! Посты дня 1, отредактированные после конца дня («правка после срока») — голос и "
+            "слова посчитаны по тексту после правки") in " ".join(block.split())
+    assert "Гном — пост 108, правка 08.12.2026 20:00." in " ".join(block.split())
+    assert "пишет мёртвый" not in out
+    out = _run(cfg, DAY1_END + timedelta(days=1, minutes=10), "close-day", "--yes")
+    block = " ".join(out[out.index("РЕШАЕТ ВЕДУЩИЙ"):].split())
+    assert ("! Посты выбывших игроков в ветке дня 2 («пишет мёртвый») — не посчитаны, ни голос, ни "
+            "слова (правила разрешают мёртвым только флуд; решает ведущий;") in block
+    assert "Лис — пост 111." in block and "правка после срока" not in block
