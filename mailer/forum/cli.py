@@ -73,6 +73,27 @@ def _print_words(cfg, store, rep, at) -> None:
         click.echo(retyped(line))
 
 
+def bbcode_differs(t, only: list[str], later: list[str], hosted: list[str]) -> str:
+    """The host's warning beside ``forum tally --bbcode`` (stderr, not in the post): the
+    players whose vote in the post is not the one close-day counts (FORUM.md, last section:
+    the latest of letter and post wins) — ``later``: a letter vote later than the thread
+    vote shown; ``only``/``hosted``: a vote by letter or ``votes import``, not in the post
+    (:func:`mailer.forum.report.letter_votes`)."""
+    from engine.words import inflect
+
+    parts = []
+    if later:
+        parts.append("в посте голос из ветки, но позже пришло письмо с голосом (close-day засчитает "
+                     "письмо): " + ", ".join(f"{n} (в посте — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)})"
+                                             for n in later))
+    if only:
+        parts.append("голосовали только письмом, в посте их голосов нет: " + ", ".join(only))
+    if hosted:
+        parts.append("голос внесён ведущим (votes import), в посте его нет: " + ", ".join(hosted))
+    return ("Внимание (ведущему, не для поста): подсчёт в посте не совпадёт с итогом дня — "
+            + "; ".join(parts) + ". Под подсчётом в посте — строка, что голоса письмами не показаны.")
+
+
 @click.group()
 def forum() -> None:
     """Ветка игры на форуме: голоса, слова, нарушения."""
@@ -142,8 +163,11 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     if as_json:
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
     elif bbcode:
-        only, _later, hosted = letter_votes(store, t)
-        click.echo(to_bbcode(t, only + hosted), nl=False)
+        only, later, hosted = letter_votes(store, t)
+        differs = bool(only or later or hosted) and not t.secret and not t.closed
+        click.echo(to_bbcode(t, only + hosted, differs), nl=False)
+        if differs:  # the host's own warning, by name, off the post (stderr)
+            click.echo(bbcode_differs(t, only, later, hosted), err=True)
     else:
         from ..cli.common import retyped
 

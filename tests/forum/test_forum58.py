@@ -104,3 +104,37 @@ def test_close_day_lists_the_flags_forum_tally_shows(tmp_path, server):
     assert ("! Посты выбывших игроков в ветке дня 2 («пишет мёртвый») — не посчитаны, ни голос, ни "
             "слова (правила разрешают мёртвым только флуд; решает ведущий;") in block
     assert "Лис — пост 111." in block and "правка после срока" not in block
+
+
+def test_bbcode_says_letter_votes_change_the_count_and_names_them_to_the_host(tmp_path):
+    """Finding 4: ``forum tally --bbcode`` showed «Бука — 2: Гоша, Кузя» though Гоша's later
+    letter moved his vote, and the host published a count the newspaper contradicts. The
+    post (FORUM.md: «a vote count ready to post», its text free) gets a line under the count
+    that letter votes are not shown, naming nobody; the host gets, on stderr, the players
+    whose vote in the post is not the one close-day counts."""
+    from mailer.sync import sync
+
+    from .game import START
+    from .test_forum_rules import _letter, _paste
+
+    cfg, store = make_game(tmp_path / "g")
+    _run(cfg, START + timedelta(hours=4), "forum", "import", _paste(
+        tmp_path, "t.txt", "Гоша\n07.12.2026, 20:00\nГолосую за Буку.\n\n"
+                           "Кузя\n07.12.2026, 20:10\nЛинч Буке.\n"))
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "tally", "--bbcode"],
+                             catch_exceptions=False)
+    assert "письмами" not in res.stdout and res.stderr == ""  # no letter vote: the post as before
+    _letter(cfg, 5, START + timedelta(hours=2), "Линч Лису")  # Гоша, after his post
+    _letter(cfg, 2, START + timedelta(hours=2), "Линч Гному")  # Зоя, by letter only
+    sync(cfg, store, now=START + timedelta(hours=3))
+    res = CliRunner().invoke(main, ["--config", str(cfg.path), "forum", "tally", "--bbcode"],
+                             catch_exceptions=False)
+    assert res.exit_code == 0
+    post = res.stdout.splitlines()
+    assert post[1:3] == ["[b]Бука[/b] — 2: Гоша, Кузя",
+                         "[i]Голоса письмами ведущему здесь не показаны: итог дня может отличаться.[/i]"]
+    assert "Зоя" not in res.stdout and "Лис" not in res.stdout.split("Не голосовали")[0]
+    said = " ".join(res.stderr.split())
+    assert said.startswith("Внимание (ведущему, не для поста): подсчёт в посте не совпадёт с итогом дня")
+    assert ("в посте голос из ветки, но позже пришло письмо с голосом (close-day засчитает письмо): "
+            "Гоша (в посте — за Буку); голосовали только письмом, в посте их голосов нет: Зоя") in said
