@@ -25,8 +25,19 @@ def _print_report(rep, cfg) -> None:
     if rep.older:  # FORUM.md «Commands»: only a later version replaces a stored post
         click.echo(f"  старых версий: {rep.older} — эти посты уже сохранены в более поздней "
                    "версии (загрузка старше сохранённой), оставлены сохранённые тексты")
+    last = rep.last_day
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
+        if day is not None and last is not None and day > last:
+            # FORUM.md «Day of a post»: the calendar's window holds it, but the day is not open
+            # (a host read «день 3» as a day that existed): say whose deadline it is after
+            ahead = (f" — дня {day} ещё нет: это посты после срока дня {last}; в день {last} они не "
+                     f"входят, а войдут в день {day}, когда его откроет close-day"
+                     if rep.last_day_open else
+                     f" — дня {day} нет: это посты после срока дня {last}, последнего дня игры "
+                     "(игра окончена), в дни игры они не входят")
+            click.echo(f"  {where}: новых постов {rep.per_day[day]}{ahead}")
+            continue
         click.echo(retyped(f"  {where}: новых постов {rep.per_day[day]}" + (
             f" — день {day} уже закрыт: в его итоги они не вошли (проверьте даты постов; убрать "
             "загрузку: mafia-mail forum forget --source ФАЙЛ)" if day in rep.closed_days else "")))

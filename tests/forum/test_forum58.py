@@ -138,3 +138,21 @@ def test_bbcode_says_letter_votes_change_the_count_and_names_them_to_the_host(tm
     assert said.startswith("Внимание (ведущему, не для поста): подсчёт в посте не совпадёт с итогом дня")
     assert ("в посте голос из ветки, но позже пришло письмо с голосом (close-day засчитает письмо): "
             "Гоша (в посте — за Буку); голосовали только письмом, в посте их голосов нет: Зоя") in said
+
+
+def test_posts_after_the_open_days_deadline_say_the_day_is_not_open(tmp_path):
+    """Finding 5: ``forum sync`` said «день 2: новых постов 1» while day 1 was still open (its
+    deadline past, close-day not run) and day 2 did not exist. FORUM.md counts new posts per
+    day by the calendar's window, so the count stays; the line says the day is not open yet
+    and that they are posts after day 1's deadline."""
+    from .test_forum_rules import _paste
+
+    cfg, _store = make_game(tmp_path / "g")
+    out = _run(cfg, DAY1_END + timedelta(hours=1), "forum", "import", _paste(
+        tmp_path, "t.txt", "Гоша\n08.12.2026, 19:00\nГолосую за Буку.\n\n"
+                           "Кузя\n08.12.2026, 20:10\nЛинч Буке.\n\nЗоя\n08.12.2026, 20:20\nПривет.\n",
+        when=DAY1_END + timedelta(hours=1)))
+    lines = out.splitlines()
+    assert "  день 1: новых постов 1" in lines
+    assert ("  день 2: новых постов 2 — дня 2 ещё нет: это посты после срока дня 1; в день 1 они "
+            "не входят, а войдут в день 2, когда его откроет close-day") in lines
