@@ -187,8 +187,10 @@ def _tell_no_words(s: Session, row: DayRow, words: dict[str, int], told: list[st
 
 def thread_loaded(s: Session) -> datetime | None:
     """When the stored thread was last read (aware UTC): the latest copy of a post (a saved
-    page's or a paste's file time, a download's time) or page download; None when no time is
-    stored (rows of an earlier version)."""
+    page's or a paste's file time, a download's time) or page check — a download, or a page
+    ``forum sync`` found unchanged (304) in a walk that reached the last page
+    (:func:`mailer.forum.sync.sync_topic`); None when no time is stored (rows of an earlier
+    version)."""
     from .db import ForumPage
 
     seen = s.exec(select(func.max(ForumPost.seen_at))).one()
