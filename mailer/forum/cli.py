@@ -94,9 +94,10 @@ def bbcode_differs(t, only: list[str], later: list[str], hosted: list[str]) -> s
 
     parts = []
     if later:
-        parts.append("в посте голос из ветки, но позже пришло письмо с голосом (close-day засчитает "
-                     "письмо): " + ", ".join(f"{n} (в посте — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)})"
-                                             for n in later))
+        shown = (f"{n} (в посте — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)})"
+                 for n in later)
+        parts.append("в посте голос из ветки, но позже пришло письмо с голосом или его снятием "
+                     "(close-day засчитает письмо): " + ", ".join(shown))
     if only:
         parts.append("голосовали только письмом, в посте их голосов нет: " + ", ".join(only))
     if hosted:

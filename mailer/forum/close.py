@@ -333,9 +333,11 @@ def _tell_flags(s: Session, told: list[str], row: DayRow, t, zone: str) -> None:
         mine: dict[str, list[str]] = {}
         for f in t.flags:
             if f["kind"] == kind:
-                mine.setdefault(f["player"], []).append(
-                    (_post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]) + (f", правка {f['detail']}" if detail and f["detail"] else ""))
-        return [f"{n} — " + ("пост " if len(ps) == 1 else "посты ") + "; ".join(ps) for n, ps in mine.items()]
+                named = _post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]
+                edit = f", правка {f['detail']}" if detail and f["detail"] else ""
+                mine.setdefault(f["player"], []).append(named + edit)
+        return [f"{n} — " + ("пост " if len(ps) == 1 else "посты ") + "; ".join(ps)
+                for n, ps in mine.items()]
 
     dead = posts("dead_posted", False)
     if dead:
@@ -348,4 +350,3 @@ def _tell_flags(s: Session, told: list[str], row: DayRow, t, zone: str) -> None:
                     "голос и слова посчитаны по тексту после правки (решает ведущий: reopen-day "
                     f"{row.day}, votes import или posts import, close-day; подробности — forum tally): "
                     + "; ".join(edited))
-

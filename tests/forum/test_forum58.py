@@ -136,7 +136,8 @@ def test_bbcode_says_letter_votes_change_the_count_and_names_them_to_the_host(tm
     assert "Зоя" not in res.stdout and "Лис" not in res.stdout.split("Не голосовали")[0]
     said = " ".join(res.stderr.split())
     assert said.startswith("Внимание (ведущему, не для поста): подсчёт в посте не совпадёт с итогом дня")
-    assert ("в посте голос из ветки, но позже пришло письмо с голосом (close-day засчитает письмо): "
+    assert ("в посте голос из ветки, но позже пришло письмо с голосом или его снятием (close-day "
+            "засчитает письмо): "
             "Гоша (в посте — за Буку); голосовали только письмом, в посте их голосов нет: Зоя") in said
 
 
