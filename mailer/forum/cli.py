@@ -25,8 +25,19 @@ def _print_report(rep, cfg) -> None:
     if rep.older:  # FORUM.md «Commands»: only a later version replaces a stored post
         click.echo(f"  старых версий: {rep.older} — эти посты уже сохранены в более поздней "
                    "версии (загрузка старше сохранённой), оставлены сохранённые тексты")
+    last = rep.last_day
     for day in sorted(rep.per_day, key=lambda d: (d is None, d or 0)):
         where = f"день {day}" if day is not None else "вне дней игры"
+        if day is not None and last is not None and day > last:
+            # FORUM.md «Day of a post»: the calendar's window holds it, but the day is not open
+            # (a host read «день 3» as a day that existed): say whose deadline it is after
+            ahead = (f" — дня {day} ещё нет: это посты после срока дня {last}; в день {last} они не "
+                     f"входят, а войдут в день {day}, когда его откроет close-day"
+                     if rep.last_day_open else
+                     f" — дня {day} нет: это посты после срока дня {last}, последнего дня игры "
+                     "(игра окончена), в дни игры они не входят")
+            click.echo(f"  {where}: новых постов {rep.per_day[day]}{ahead}")
+            continue
         click.echo(retyped(f"  {where}: новых постов {rep.per_day[day]}" + (
             f" — день {day} уже закрыт: в его итоги они не вошли (проверьте даты постов; убрать "
             "загрузку: mafia-mail forum forget --source ФАЙЛ)" if day in rep.closed_days else "")))
@@ -71,6 +82,28 @@ def _print_words(cfg, store, rep, at) -> None:
 
     for line in _call(words_warnings, cfg, store, list(rep.per_day), at):
         click.echo(retyped(line))
+
+
+def bbcode_differs(t, only: list[str], later: list[str], hosted: list[str]) -> str:
+    """The host's warning beside ``forum tally --bbcode`` (stderr, not in the post): the
+    players whose vote in the post is not the one close-day counts (FORUM.md, last section:
+    the latest of letter and post wins) — ``later``: a letter vote later than the thread
+    vote shown; ``only``/``hosted``: a vote by letter or ``votes import``, not in the post
+    (:func:`mailer.forum.report.letter_votes`)."""
+    from engine.words import inflect
+
+    parts = []
+    if later:
+        shown = (f"{n} (в посте — за {', '.join(inflect(v, 'accs') for v in t.players[n].votes)})"
+                 for n in later)
+        parts.append("в посте голос из ветки, но позже пришло письмо с голосом или его снятием "
+                     "(close-day засчитает письмо): " + ", ".join(shown))
+    if only:
+        parts.append("голосовали только письмом, в посте их голосов нет: " + ", ".join(only))
+    if hosted:
+        parts.append("голос внесён ведущим (votes import), в посте его нет: " + ", ".join(hosted))
+    return ("Внимание (ведущему, не для поста): подсчёт в посте не совпадёт с итогом дня — "
+            + "; ".join(parts) + ". Под подсчётом в посте — строка, что голоса письмами не показаны.")
 
 
 @click.group()
@@ -142,8 +175,11 @@ def forum_tally(ctx: click.Context, day: int | None, as_json: bool, bbcode: bool
     if as_json:
         click.echo(json.dumps(t.to_json(), ensure_ascii=False, indent=1))
     elif bbcode:
-        only, _later, hosted = letter_votes(store, t)
-        click.echo(to_bbcode(t, only + hosted), nl=False)
+        only, later, hosted = letter_votes(store, t)
+        differs = bool(only or later or hosted) and not t.secret and not t.closed
+        click.echo(to_bbcode(t, only + hosted, differs), nl=False)
+        if differs:  # the host's own warning, by name, off the post (stderr)
+            click.echo(bbcode_differs(t, only, later, hosted), err=True)
     else:
         from ..cli.common import retyped
 

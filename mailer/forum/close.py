@@ -72,6 +72,7 @@ def merge_thread(s: Session, row: DayRow, letters: list[Letter], inputs: list[Da
         lost = {i.nick for i in inputs if i.kind == "lost_vote"}
         _tell(told, row, t, taken, latest_letter, from_thread, hosted, lost, words, zone,
               thread_loaded(s), min(closing, utc(row.deadline)) if closing else utc(row.deadline))
+        _tell_flags(s, told, row, t, zone)
         later = [n for n in overruled if n not in lost]
         if later:  # the other way round is told by _tell: a letter vote a later post replaced
             latest = latest_vote_letters(letters)
@@ -186,8 +187,10 @@ def _tell_no_words(s: Session, row: DayRow, words: dict[str, int], told: list[st
 
 def thread_loaded(s: Session) -> datetime | None:
     """When the stored thread was last read (aware UTC): the latest copy of a post (a saved
-    page's or a paste's file time, a download's time) or page download; None when no time is
-    stored (rows of an earlier version)."""
+    page's or a paste's file time, a download's time) or page check — a download, or a page
+    ``forum sync`` found unchanged (304) in a walk that reached the last page
+    (:func:`mailer.forum.sync.sync_topic`); None when no time is stored (rows of an earlier
+    version)."""
     from .db import ForumPage
 
     seen = s.exec(select(func.max(ForumPost.seen_at))).one()
@@ -312,3 +315,38 @@ def _tell(told: list[str], row: DayRow, t, taken: list[str], latest_letter: dict
         told.append(f"меньше {t.autokill_words} слов в ветке (штрафное очко автокилла): "
                     + ", ".join(f"{n} — {words.get(n, 0)}" + ("" if n in from_thread else " (posts import)")
                                 for n in under))
+
+
+def _tell_flags(s: Session, told: list[str], row: DayRow, t, zone: str) -> None:
+    """The host's lines of ``forum tally``'s flags close-day applies nothing for (FORUM.md
+    «Flags for the host»: the host decides), so a host who did not run ``forum tally`` sees
+    them among what is left to him: ``dead_posted`` (a dead player's post: neither vote nor
+    words counted; the rules allow the dead only flood) and ``edited_after_deadline`` (the
+    stored text, counted for votes and words, is the version after an edit made after the
+    day's end). ``forbidden_words`` is told by :func:`_tell` with the votes it concerns."""
+    ids = [f["post"] for f in t.flags if f["kind"] in ("dead_posted", "edited_after_deadline")]
+    if not ids:
+        return
+    at = {p.post_id: utc(p.at) for p in s.exec(select(ForumPost).where(ForumPost.post_id.in_(ids)))}
+
+    def posts(kind: str, detail: bool) -> list[str]:
+        mine: dict[str, list[str]] = {}
+        for f in t.flags:
+            if f["kind"] == kind:
+                named = _post_named(f["post"], at[f["post"]], zone) if f["post"] in at else f["post"]
+                edit = f", правка {f['detail']}" if detail and f["detail"] else ""
+                mine.setdefault(f["player"], []).append(named + edit)
+        return [f"{n} — " + ("пост " if len(ps) == 1 else "посты ") + "; ".join(ps)
+                for n, ps in mine.items()]
+
+    dead = posts("dead_posted", False)
+    if dead:
+        told.append(f"посты выбывших игроков в ветке дня {row.day} («пишет мёртвый») — не посчитаны, ни "
+                    "голос, ни слова (правила разрешают мёртвым только флуд; решает ведущий; "
+                    "подробности — forum tally): " + "; ".join(dead))
+    edited = posts("edited_after_deadline", True)
+    if edited:
+        told.append(f"посты дня {row.day}, отредактированные после конца дня («правка после срока») — "
+                    "голос и слова посчитаны по тексту после правки (решает ведущий: reopen-day "
+                    f"{row.day}, votes import или posts import, close-day; подробности — forum tally): "
+                    + "; ".join(edited))

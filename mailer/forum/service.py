@@ -51,6 +51,11 @@ class StoreReport:
     #: new posts by accounts matched to no player and not the host's: author → posts (their
     #: votes and words count for nobody, FORUM.md «Author»; a misread paste shows here first)
     outsiders: dict[str, int] = field(default_factory=dict)
+    #: the game's last stored day (the open one, or the last of a game over) and whether it
+    #: is open: ``per_day``'s days after it are calendar days not open yet (forum sync names
+    #: their posts as after that day's deadline, never as a day that does not exist)
+    last_day: int | None = None
+    last_day_open: bool = False
     #: day windows by the last day they reach (computed once per run, see store_posts)
     windows: dict = field(default_factory=dict, repr=False)
 
@@ -80,6 +85,9 @@ def store_posts(s: Session, settings: ForumSettings, posts: list[Post], report: 
     game = s.get(Game, 1)
     wins: list = []
     if game is not None:
+        last = s.exec(select(DayRow).order_by(DayRow.day.desc())).first()
+        if last is not None:
+            report.last_day, report.last_day_open = last.day, last.status == "open"
         far = _far_day(s, game, posts)
         if far not in report.windows:
             report.windows[far] = windows(s, game, far)

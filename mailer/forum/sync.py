@@ -11,7 +11,7 @@ Posts are stored once by id; an edited post replaces its text.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
 
 from ..store import Store, to_db
@@ -26,11 +26,21 @@ MAX_PAGES = 20_000
 USER_AGENT = "mafia-mail (forum thread reader; +https://example.invalid/mafia-mail)"
 
 
+#: how far the server's ``Date`` may stand from the machine's clock and still be the same
+#: moment: the header has whole seconds (RFC 9110 §5.6.7), and the request takes a while
+SAME_CLOCK = timedelta(minutes=1)
+
+
 def _fetched_at(response, now: datetime) -> datetime:
-    """When the page was fetched, on the host's clock ``now`` (aware UTC): the server's
-    ``Date`` (RFC 9110 §6.6.1), moved by the rehearsal clock's offset (``MAFIA_MAIL_NOW``,
-    :func:`mailer.when.clock_offset`: the server's clock is the real one, and «сегодня в
-    14:05» on the page is the host's today, as every other command counts it); else ``now``."""
+    """When the page was fetched, on the host's clock ``now`` (aware UTC).
+
+    A server whose ``Date`` (RFC 9110 §6.6.1) agrees with the machine's clock within
+    :data:`SAME_CLOCK` fetched it ``now``: the header's whole seconds, moved by the rehearsal
+    clock's offset (``MAFIA_MAIL_NOW``) with its fraction of a second, put a sync at 19:00:00
+    at 18:59:59 and close-day named it «18:59». A server whose clock differs is believed,
+    moved by that offset (:func:`mailer.when.clock_offset`: «сегодня в 14:05» on the page is
+    the server's today, on the host's clock, as every other command counts it). No readable
+    ``Date``: ``now``."""
     from ..when import clock_offset
 
     value = response.headers.get("date")
@@ -38,9 +48,11 @@ def _fetched_at(response, now: datetime) -> datetime:
         try:
             at = parsedate_to_datetime(value)
             at = at.astimezone(timezone.utc) if at.tzinfo else at.replace(tzinfo=timezone.utc)
-            return at + clock_offset(now)
         except (TypeError, ValueError):
-            pass
+            return now
+        if abs(at - datetime.now(timezone.utc)) < SAME_CLOCK:
+            return now
+        return at + clock_offset(now)
     return now
 
 
@@ -70,6 +82,11 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
     url: str | None = settings.url
     seen: set[str] = set()
     number = 0
+    # pages found unchanged (304, or not asked again): stamped with this check only when the
+    # walk reaches the last page, so close-day's «loaded at» (mailer.forum.close.thread_loaded)
+    # is the last sync that checked every page
+    unchanged: dict[str, datetime] = {}
+    failed = False
     try:
         while url and url not in seen and number < MAX_PAGES:
             seen.add(url)
@@ -77,6 +94,7 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
             with store.session() as s:
                 known = s.get(ForumPage, url)
             if known is not None and known.next_url and not (known.etag or known.last_modified):
+                unchanged[url] = now
                 url = known.next_url  # read before, not the last page, no validators: unchanged
                 continue
             headers = {}
@@ -88,14 +106,17 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
                 response = client.get(url, headers=headers)
             except httpx.HTTPError as exc:
                 report.problems.append(f"страница {number} ({url}): не скачалась: {http_problem(exc)}")
+                failed = True
                 break
             if response.status_code == 304 and known is not None:
                 report.not_modified += 1
+                unchanged[url] = _fetched_at(response, now)
                 url = known.next_url
                 continue
             if response.status_code != 200:
                 report.problems.append(f"страница {number} ({url}): сервер ответил "
                                        f"{response.status_code}; остальное — при следующем sync")
+                failed = True
                 break
             report.pages += 1
             fetched = _fetched_at(response, now)
@@ -120,6 +141,11 @@ def sync_topic(cfg, store: Store, *, now: datetime, client=None) -> StoreReport:
                 s.add(row)
             url = row.next_url
         with store.session() as s:
+            if not failed:
+                for page_url, at in unchanged.items():
+                    row = s.get(ForumPage, page_url)
+                    row.fetched_at = to_db(at)
+                    s.add(row)
             refresh_authors(s, settings)
     finally:
         if own:

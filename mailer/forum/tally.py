@@ -272,13 +272,21 @@ def _zone(tz: str):
     return ZoneInfo(tz)
 
 
-def bbcode(t: DayTally, voted_by_letter=()) -> str:
+#: The post's line under an open day's count that letter votes change (FORUM.md leaves the
+#: post's text free: «a vote count ready to post in the thread»).
+LETTERS_NOT_SHOWN = "Голоса письмами ведущему здесь не показаны: итог дня может отличаться."
+
+
+def bbcode(t: DayTally, voted_by_letter=(), differs: bool = False) -> str:
     """The vote count as BBCode a host can post in the thread: each candidate with the count
     and the voters in voting order, then «не голосовали»: the players with no vote in the
     thread less ``voted_by_letter`` (a vote sent to the host by letter, which the public post
     neither shows nor calls silence). For a closed day the post says that it is the thread's
     count only, not the day's official one (letter votes and the host's corrections are not
-    in it; the results are the newspaper's: ``mafia-mail newspaper --day N --bbcode``)."""
+    in it; the results are the newspaper's: ``mafia-mail newspaper --day N --bbcode``).
+    ``differs`` (an open day): votes by letter or the host's import change the count (a
+    letter vote later than the thread vote, a vote by letter only), so a line under the count
+    says the day's result may differ — naming nobody: who voted how by letter is the host's."""
     from engine.reasons import EVENTS_RU
 
     lines = [f"[b]Подсчёт голосов, день {t.day}[/b]"]
@@ -294,6 +302,8 @@ def bbcode(t: DayTally, voted_by_letter=()) -> str:
         lines.append("Голосов в ветке не было." if t.closed else "Голосов пока нет.")
     for e in t.tally:
         lines.append(f"[b]{e['target']}[/b] — {e['count']}: {', '.join(e['voters'])}")
+    if differs and not t.closed:
+        lines.append(f"[i]{LETTERS_NOT_SHOWN}[/i]")
     lines.append("")
     silent = [n for n in t.not_voted if n not in set(voted_by_letter)]
     lines.append("[i]Не голосовали:[/i] " + (", ".join(silent) if silent else "—"))

@@ -171,7 +171,7 @@ def test_text_tally_tells_the_letter_votes_close_day_will_merge(tmp_path):
     assert "штрафное очко автокилла по словам этой ветки" in lines[under + 1]
     data = json.loads(_run(cfg, "forum", "tally", "--json").output)
     assert data["not_voted"] == ["Лис", "Гном", "Кузя", "Гоша", "Тётя Ася"]
-    bb = _run(cfg, "forum", "tally", "--bbcode").output
+    bb = _run(cfg, "forum", "tally", "--bbcode").stdout
     assert "письмом" not in bb  # the public post
     # a vote the host imported (votes import) counts at close-day as a letter's does: told
     # beside «Не голосовали», as a fresh host found it listed as silent (session 48)
