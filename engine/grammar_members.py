@@ -468,6 +468,25 @@ def silence_before(clause: list[Tok], i: int) -> bool:
     return len(ifs) == 1 and any(t.word and lemma(t.w) in SILENCE for t in clause[ifs[0]:i])
 
 
+def silence_of(ctx, clause: list[Tok], i: int, mate: str) -> bool:
+    """True when the only condition before the member's move word at ``i`` (a boss's order
+    for the member ``mate``, named or not before it) is that he sends no
+    move of his own, and it names nobody but him («Медбрат знает, что делать. Если вдруг
+    ничего не прислал — пусть обворует X», «Скотч на Страхе — если не напишет, пусть грабит
+    X»): the boss's duplicate move restating the rule (DECISIONS.md §4 Boss (c)), no
+    hypothesis. False when another player is named in the condition («если Зоя не напишет
+    — …») or a second condition stands before the move."""
+    if not silence_before(clause, i):
+        return False
+    k = next(k for k in range(i) if clause[k].w in _IF)
+    words = clause_words(clause)
+    for n in range(k + 1, i):
+        hit = nick_at(ctx, clause, words, n) if clause[n].word else None
+        if hit is not None and {*(hit.candidates or (hit.nick,))} != {mate}:
+            return False
+    return True
+
+
 def for_member_end(ctx, clause: list[Tok], j: int, mate: str) -> int:
     """The index after «за <mate>» right after a move word ending at ``j`` («граблю за
     Бульбу X»), or after «за него» / «за неё» when the clause named ``mate`` before the move

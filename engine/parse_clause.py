@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from . import grammar_vocab as V
 from .grammar_rules import Actor, action_for, problem
-from .grammar_members import pronoun_member, subject_after, unnamed_member
+from .grammar_members import pronoun_member, subject_after, unnamed_member, silence_of
 from .grammar_headers import CLAN_OPENERS, from_clan, header_keyword
 from .grammar_context import (boss_look, clan_plural_subject, clan_subject, past_told,
                               plural_third, told_in_past)
@@ -543,6 +543,9 @@ def read_clause(ctx: Ctx, clause: list[Tok], start: int, member: Actor | None, f
         # («Если завтра буду жива, позову X, а сегодня жду Y»: today's move after ``lead``)
         head = lead if lead is not None else start
         hypo = hypothetical(clause, kw.i, excluded | set(range(head)) if head else excluded)
+        if hypo is True and member is not None and member is not ctx.sender and \
+                silence_of(ctx, clause, kw.i, member.nick):
+            hypo = False  # «Если не напишет — пусть ворует у X»: the rule restated, no hypothesis
         if not hypo and _would_before_target(ctx, clause, kw, hi):
             hypo = True  # «на линче я бы предложил X»: a wish between the word and its player
         cut = today_instead(clause, kw.i, hi)

@@ -407,6 +407,10 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action == "vote" and len(tg.hits) > most and clause is not None and \
             (one := _restated(clause, tg)) is not None:
         tg.hits = [one]  # «Голосую за Медведя — за Bear'а»: one player restated, one vote
+    if action != "vote" and len(tg.hits) > most and clause is not None and \
+            _apposed_only(clause, tg) and (one := _one_of_all(tg)) is not None:
+        tg.hits = [one]  # «Проверяю Саныча, Анатолия»: a pet name, then the given name that
+        # fits him among others: one player named twice, not a second target
     if on_behalf and len(tg.hits) > most and clause is not None:
         # «Медведь охраняет меня — за Медведя ставлю ход»: «за» and the member himself say
         # for whom the boss writes the move, no second target
@@ -562,6 +566,46 @@ def _restated(clause: list[Tok], tg: Targets):
     if any(h.nick is None and nick not in h.candidates for h, _, _ in tg.hits):
         return None
     return next(hit for hit in tg.hits if hit[0].nick == nick)
+
+
+#: What may stand between two names of one player said twice in a role move: a comma, a
+#: dash, a bracket (never a word of a list: «и», «а», «+», «/»).
+_APPOSITION_MARKS = frozenset({",", "—", "–", "-", "(", ")"})
+
+
+#: The readings of a name several players may carry as one of their names (a given name, a
+#: pet form, a word of a multi-word nick: engine.names_hit.NameHit.kind).
+_SHARED_KINDS = frozenset({"name", "pet", "part"})
+
+
+def _one_of_all(tg: Targets):
+    """The one hit of the names read that names one player for sure when every other name
+    fits that player too, as a given name, a pet form or a word of a nick that others
+    share («Анатолия» for Анатолий Саныч and Толик-Кольцо); None when no name is sure, two
+    sure names are of two players, or another name is a case form two nicks share («Кира»:
+    Кира, or Кир's genitive: «Кира, Киру» may name two players, asked)."""
+    sure = {h.nick for h, _, _ in tg.hits if h.nick is not None}
+    if len(sure) != 1:
+        return None
+    nick = next(iter(sure))
+    if any(h.nick is None and (nick not in h.candidates or h.kind not in _SHARED_KINDS)
+           for h, _, _ in tg.hits):
+        return None
+    return next(hit for hit in tg.hits if hit[0].nick == nick)
+
+
+def _apposed_only(clause: list[Tok], tg: Targets) -> bool:
+    """True when the names read as ``tg``'s hits stand side by side with only a comma, a
+    dash or a bracket between each two («Сыр, Валентин», «другого Максима — Максима
+    Карточкина», «Любовью (Зоотехник Люба)»): an apposition, the way a player is named
+    again in other words; a word between (a list's «и», «а», «+», a verb) is no such
+    apposition."""
+    ordered = sorted(tg.hits, key=lambda h: h[1])
+    for (_, _, end), (_, start, _) in zip(ordered, ordered[1:]):
+        between = clause[end:start]
+        if not between or any(t.word or t.w not in _APPOSITION_MARKS for t in between):
+            return False
+    return True
 
 
 #: Verbs of passing words on to a player through the host («…, Димону передай, что я за»).
