@@ -9,6 +9,8 @@ phone, by a space only) and compares them with the targets the move took.
 
 from __future__ import annotations
 
+import re
+
 
 from . import grammar_vocab as V
 from .grammar_asides import name_pair
@@ -459,7 +461,10 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
             it.move is not None and it.move.action == "clan_kill" for it in items[mark:]):
         return
     if ctx.sender.mafia and awaits_consent(ctx, clause, kw.j) and \
-            "или как" not in ctx.text[clause[-1].end:clause[-1].end + 40].lower():
+            "или как" not in ctx.text[clause[-1].end:clause[-1].end + 40].lower() and \
+            not _PRIORITY_SAID.search(_sentence_from(ctx.text, clause[kw.i].start)):
+        # (not «…, если дон не против, его приказ главнее»: the boss's priority restated,
+        # the member's kill stands when the boss sends none)
         # (not «…, если Кей не против. Ну или как Кей скажет»: engine.parse_doubt asks it
         # with the deferral's words)
         # «убиваем X, если босс не против»: the kill waits for another player's consent
@@ -484,6 +489,18 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
         return  # «Кланом — как скажет Коменда, я не лезу»: the kill is the boss's, no victim
     p = problem(kill.move.span, "unparsed", "conditional")
     _replace(items, mark, p, kill.pos)
+
+
+#: Words restating that the boss's order comes first («его слово главнее», «у него
+#: приоритет»).
+_PRIORITY_SAID = re.compile(r"главн|приоритет|важнее")
+
+
+def _sentence_from(text: str, at: int) -> str:
+    """The lowered text from offset ``at`` to the end of its sentence («.», «!», «?», a line
+    break)."""
+    ends = [e for e in (text.find(c, at) for c in ".!?\n") if e >= 0]
+    return text[at:min(ends, default=len(text))].lower()
 
 
 #: A member's words of keeping out of the clan's kill («я не лезу», «не вмешиваюсь»).
