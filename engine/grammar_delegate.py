@@ -780,6 +780,42 @@ _BOSS_TO = frozenset({"боссу", "дону", "шефу"})
 _CONSENT = frozenset({"против", "возражает", "разрешит", "позволит", "согласен", "согласна",
                       "одобрит"})
 
+#: Subjects of a consent that name nobody in particular («если никто не против»): a courtesy,
+#: the order stands; «вы» is the host.
+_ANYONE = frozenset({"никто", "все", "вы", "кто", "кто-то", "кто-нибудь", "возражений"})
+
+
+def awaits_consent(ctx, clause: list[Tok], kill_j: int) -> bool:
+    """True when a clan member's kill (its keyword ending at token ``kill_j``) is followed in
+    its clause by «(,) если X (не) против» — X his boss by title («босс», «шеф», «дон»), by a
+    form of his nick, or any other player named («…, если Волк не против», «…, если босс
+    разрешит», «…, ежели Граф согласен»): the kill waits for another player's consent, which
+    the host cannot know, so it is no order (the lead's decision, session 58): the caller
+    asks. Not «если никто не против» / «если вы не против» (a courtesy) nor a consent said
+    as done («Волк не против, мы обсудили»: no «если»)."""
+    from .parse_types import nick_at
+
+    words = clause_words(clause)
+    for k in range(kill_j, len(clause) - 2):
+        if clause[k].w not in ("если", "ежели") or (k > 0 and clause[k - 1].word and
+                                                      clause[k - 1].w not in ("а", "но")):
+            continue
+        n = k + 1
+        if clause[n].w in _ANYONE or not clause[n].word:
+            continue
+        size = 1 if clause[n].w in _BOSS_WORDS or clause[n].w in _BOSS_CALLED else \
+            boss_ref(ctx, clause, n)
+        if not size:
+            hit = nick_at(ctx, clause, words, n) if clause[n].cap else None
+            size = hit.length if hit is not None else 0
+        if not size:
+            continue
+        rest = [t.w for t in clause[n + size:n + size + 3] if t.word]
+        if any(w in _CONSENT for w in rest[:2]) or (rest[:1] == ["не"] and rest[1:2] and
+                                                    rest[1] in _CONSENT):
+            return True
+    return False
+
 
 def member_nominates(ctx, clause: list[Tok], kill) -> bool:
     """True when a clan member (not the boss) suggests the clan kill at keyword ``kill`` to

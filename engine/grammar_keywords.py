@@ -721,7 +721,11 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
             elif (m := _past_fillers(clause, kw.j)) < \
                     len(clause) and clause[m].w in V.WITHDRAW_WORDS and \
                     clause[kw.i].w in ("голос", "голоса", "линч") and \
-                    not any(t.w in ("с", "со") for t in clause[:kw.i]):
+                    (not any(t.w in ("с", "со") for t in clause[:kw.i]) or (
+                        fronted_off(clause, kw.i) is not None and
+                        not any(t.w in V.TRANSFER_WORDS for t in clause[m:]))):
+                # («UPD: с Лёхи голос снимаю, погорячился»: the player fronted with «с»,
+                # engine.parse_move._withdraw reads him there)
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «Upd: голос снимаю»
                 # («Линч снимаю с X»: the lynch vote, the same)
                 kw.j = m  # («Голос мой снимаю с X»: the possessive between)
@@ -729,6 +733,20 @@ def _withdrawals(clause: list[Tok], kws: list[Kw]) -> list[Kw]:
                 kw.withdraw, kw.negated, kw.weak = True, False, False  # «голос за X снимаю»
         out.append(kw)
     return out
+
+
+def fronted_off(clause: list[Tok], i: int) -> int | None:
+    """The index of «с» / «со» fronted before the vote word at ``i`` in its own part of the
+    sentence, with one to three words (the player's name) and no punctuation between («с
+    Лёхи голос снимаю», «со Ствола голос снимаю», «UPD: с Маши Петровой голос снимаю»):
+    the vote taken off that player; None when there is none."""
+    for k in range(i - 2, max(-1, i - 5), -1):
+        if not clause[k].word:
+            return None
+        if clause[k].w in ("с", "со") and (k == 0 or not clause[k - 1].word or
+                                            clause[k - 1].w in ("а", "и", "но", "тогда")):
+            return k
+    return None
 
 
 #: Words that may stand between the vote word and a withdrawal verb after it («голос я пока

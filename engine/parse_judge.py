@@ -479,6 +479,13 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # check kept), and a move she cannot make does not exclude her hunt
         return Item(0, problem=problem(text, "not_allowed", "search_after_found",
                                        action="search", target=targets[0]))
+    if action == "search" and kw.cls != V.CHECK and actor.role == "fan" and \
+            ctx.sender.role == "fan" and not _fan_found(ctx, actor) and said_found(ctx.text):
+        # «Доктора я нашла, проверку потратила. Тогда ищу маньяка у X»: the fan says she
+        # found her role, so her search is over (DECISIONS.md §5 Fan) though the host's
+        # record does not say so yet: refused, never applied as a search («Проверяю X»
+        # after such words is the earned check she claims: the rules below)
+        return Item(0, problem=problem(text, "not_allowed", "already_found"), tried=action)
     if action == "search" and kw.cls == V.CHECK and _fan_found(ctx, actor):
         # «Проверяю X» from a fan who found her role and used her earned check: no search
         # any more (DECISIONS.md §5 Fan), and no check left; a move she cannot make at all
@@ -696,6 +703,46 @@ def _claims_found(text: str) -> bool:
         ends = [e for e in (low.find(c, m.end()) for c in ".!?\n") if e >= 0]
         if _NO_WORD.search(low, start, min(ends, default=len(low))) is None:
             return True
+    return False
+
+
+#: The fan's spending the check that finding her role earns her («проверку потратила»,
+#: «проверку уже использовала»).
+_CHECK_SPENT = re.compile(r"(?<!\w)проверк[уа](?:\s+\w+){0,2}?\s+(?:потратил|использовал|"
+                          r"истратил|израсходовал)")
+
+#: Beginnings of the role words the fan finds («комиссара», «доктора», «врача», «маньяка»).
+_ROLE_FOUND = ("комиссар", "детектив", "шериф", "доктор", "врач", "док", "лекар", "хозяйк",
+               "стерв", "шизик", "психа", "громил", "свидетел", "маньяк", "кома")
+
+#: The past forms of «найти» said by the fan of herself.
+_FOUND_FORMS = frozenset({"нашла", "нашел", "нашли", "нашлa"})
+
+#: Words that make a finding said no fact («если нашла», «нашла бы», «нашла ли»).
+_NOT_FACT = frozenset({"бы", "если", "ли", "не", "нет", "ни"})
+
+
+def said_found(text: str) -> bool:
+    """True when the letter says in a sentence with no word of denial or condition that its
+    writer, the fan, found the role she searched for (a role word within three words of
+    «нашла» either way round: «доктора я нашла», «Нашла наконец комиссара!») or spent the
+    check that finding earned her («проверку потратила»): a search is no longer hers to make
+    (DECISIONS.md §5 Fan). Not «не нашла», «нашла бы», «если нашла», «нашла время», nor a
+    question («нашла детектива??»)."""
+    low = text.lower().replace("ё", "е")
+    if "нашл" not in low and "проверк" not in low:
+        return False
+    for m in re.finditer(r"[^.!?\n]+[.!?\n]*", low):
+        sentence = m.group()
+        words = re.findall(r"\w+", sentence)
+        if "?" in sentence or not _NOT_FACT.isdisjoint(words):
+            continue  # («нашла детектива?? ведущий ответь»: a question, no claim)
+        if _CHECK_SPENT.search(sentence) is not None:
+            return True
+        for i, w in enumerate(words):
+            if w in _FOUND_FORMS and any(x.startswith(_ROLE_FOUND) for x in
+                                         words[max(0, i - 3):i] + words[i + 1:i + 4]):
+                return True
     return False
 
 

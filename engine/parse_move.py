@@ -18,7 +18,7 @@ from .grammar_delegate import my_boss
 from .grammar_plans import given_up, idiom_told, object_clause, promised_later, survive_tomorrow
 from .grammar_quotes import in_reported_quote
 from .grammar_rules import Actor, action_for, actor_of, problem
-from .grammar_keywords import WITHDRAW_BETWEEN, Kw
+from .grammar_keywords import WITHDRAW_BETWEEN, Kw, fronted_off
 from .grammar_members import member_after, member_on, sole_member, subject_after
 from .grammar_antecedent import alive_only, clauses_before
 from .grammar_refs import (PRONOUN_GENDER, antecedent, named_before, names_listed_before, nick_gender, order_word, own_move_word, read_back,
@@ -1063,6 +1063,10 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
             give = None  # «снимаю голос с Яги, на меня все косо смотрят»: talk, no new vote
         elif give is not None and clause[give - 1].w == "ни":
             give = None  # «снимаю голос с X, пока ни за кого»: nobody is given the vote
+        elif give is not None and give + 1 < hi and clause[give + 1].word and \
+                clause[give + 1].w not in _INSTEAD_OF_IT and is_known_word(clause[give + 1].w) \
+                and nick_at(ctx, clause, clause_words(clause), give + 1) is None:
+            give = None  # «снимаю голос с неё — … на фоне хейта к ней»: «на» + a word, no player
     if give is None:
         # «Снимаю голос, голосую за X»: the vote word after the comma, read into this keyword,
         # gives the new vote (nothing of the old one is named)
@@ -1077,7 +1081,13 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
     # «снимаю голос с пони, вместо него Лютик»: the new vote's name after «вместо него»
     size = 2 if give is not None and give + 1 < hi and clause[give].w == "вместо" and \
         clause[give + 1].w in _INSTEAD_OF_IT else 1
-    tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else hi)
+    off = fronted_off(clause, kw.i) if give is None and not (
+        kw.j < hi and clause[kw.j].w in ("с", "со")) else None
+    if off is not None:  # «с Лёхи голос снимаю, погорячился»: the player before the vote word
+        tg = read_targets(ctx, actor, clause, off, kw.i)
+    else:
+        tg = read_targets(ctx, actor, clause, kw.j, give if give is not None else
+                          _off_end(clause, kw.j, hi))
     if not tg.hits and tg.unknown is not None and kw.j < hi and clause[kw.j].w in ("с", "со") \
             and tg.unknown[1] == kw.j + 1 and not _said_before(ctx, clause, tg.unknown[1]):
         # «Снимаю голос с Васи» and Вася is nobody: which vote is taken back is asked — never
@@ -1096,6 +1106,16 @@ def _withdraw(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
         return max([kw.j, tg.end])
     return read_move(ctx, actor, clause, Kw(V.VOTE, give, give + size), give, hi, flags,
                      items, on_behalf)
+
+
+def _off_end(clause: list[Tok], j: int, hi: int) -> int:
+    """Where the players a vote is taken off end, the withdrawal giving no new vote (its
+    «с X» at ``j``): at a dash or a semicolon («Снимаю голос с неё — Кэшбэк ушёл мирным …»:
+    the remark's players are not taken off), or right after a pronoun («с неё»), else
+    ``hi``."""
+    if j + 1 < hi and clause[j].w in ("с", "со") and clause[j + 1].w in _INSTEAD_OF_IT:
+        return j + 2
+    return next((k for k in range(j + 1, hi) if clause[k].w in ("—", "–", ";")), hi)
 
 
 def _pronoun_then_verb(clause: list[Tok], k: int, hi: int) -> bool:

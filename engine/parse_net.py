@@ -9,11 +9,13 @@ phone, by a space only) and compares them with the targets the move took.
 
 from __future__ import annotations
 
+import re
+
 
 from . import grammar_vocab as V
 from .grammar_asides import name_pair
 from .grammar_given_aside import given_then_nick, name_after_nick
-from .grammar_delegate import member_nominates
+from .grammar_delegate import awaits_consent, member_nominates
 from .grammar_keywords import Kw
 from .grammar_rules import problem
 from .grammar_target_words import described
@@ -450,12 +452,25 @@ _DECIDES = frozenset({"скажет", "решит", "решает", "захоч�
 def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark: int) -> None:
     """A clan kill from a member who is not the boss, put as a suggestion («предлагаю шефу
     сегодня убить X, если он не против»): the boss decides the clan kill (DECISIONS.md §4),
-    so the reply asks whether it is an order (``conditional``) instead of applying it. A
-    plain order with a deference («убиваем X, если босс не против») stays an order: a
-    member's kill counts only when the boss sends none; «убиваем — как скажет X» leaves it
-    to X (asked)."""
+    so the reply asks whether it is an order (``conditional``) instead of applying it. An
+    order that waits for another player's consent («убиваем X, если босс не против», «…,
+    если Волк разрешит»: engine.grammar_delegate.awaits_consent) is asked the same way (the
+    lead's decision, session 58); «…, если никто не против» stays an order; «убиваем — как
+    скажет X» leaves it to X (asked)."""
     if ctx.sender.role == "boss" or not any(
             it.move is not None and it.move.action == "clan_kill" for it in items[mark:]):
+        return
+    if ctx.sender.mafia and awaits_consent(ctx, clause, kw.j) and \
+            "или как" not in ctx.text[clause[-1].end:clause[-1].end + 40].lower() and \
+            not _PRIORITY_SAID.search(_sentence_from(ctx.text, clause[kw.i].start)):
+        # (not «…, если дон не против, его приказ главнее»: the boss's priority restated,
+        # the member's kill stands when the boss sends none)
+        # (not «…, если Кей не против. Ну или как Кей скажет»: engine.parse_doubt asks it
+        # with the deferral's words)
+        # «убиваем X, если босс не против»: the kill waits for another player's consent
+        kill = next(it for it in items[mark:] if it.move is not None and
+                    it.move.action == "clan_kill")
+        _replace(items, mark, problem(kill.move.span, "unparsed", "conditional"), kill.pos)
         return
     words = [t.w for t in clause if t.word]
     decides = any(a == "как" and b in _DECIDES for a, b in zip(words, words[1:]))
@@ -474,6 +489,18 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
         return  # «Кланом — как скажет Коменда, я не лезу»: the kill is the boss's, no victim
     p = problem(kill.move.span, "unparsed", "conditional")
     _replace(items, mark, p, kill.pos)
+
+
+#: Words restating that the boss's order comes first («его слово главнее», «у него
+#: приоритет»).
+_PRIORITY_SAID = re.compile(r"главн|приоритет|важнее")
+
+
+def _sentence_from(text: str, at: int) -> str:
+    """The lowered text from offset ``at`` to the end of its sentence («.», «!», «?», a line
+    break)."""
+    ends = [e for e in (text.find(c, at) for c in ".!?\n") if e >= 0]
+    return text[at:min(ends, default=len(text))].lower()
 
 
 #: A member's words of keeping out of the clan's kill («я не лезу», «не вмешиваюсь»).

@@ -12,7 +12,8 @@
 - a shot read from «стрельнуть» / «стрелять» whose player stands after «у» («стрельну
   автограф у X», «у X сигаретку стрельну»): to cadge something from X, no shot; asked.
 
-(A member's kill «если босс не против» stays an order: tests issue11_votes2, issue11_boss2.)
+(A member's kill «если босс не против» waits for another player's consent: asked,
+engine.grammar_delegate.awaits_consent, read by engine.parse_net.suggested_kill.)
 
 Each check runs once a letter, behind a substring guard, on the moves already read.
 """
