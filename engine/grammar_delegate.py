@@ -787,12 +787,14 @@ _ANYONE = frozenset({"никто", "все", "вы", "кто", "кто-то", "�
 
 def awaits_consent(ctx, clause: list[Tok], kill_j: int) -> bool:
     """True when a clan member's kill (its keyword ending at token ``kill_j``) is followed in
-    its clause by «(,) если X (не) против» — X his boss by title («босс», «шеф», «дон»), by a
-    form of his nick, or any other player named («…, если Волк не против», «…, если босс
-    разрешит», «…, ежели Граф согласен»): the kill waits for another player's consent, which
-    the host cannot know, so it is no order (the lead's decision, session 58): the caller
-    asks. Not «если никто не против» / «если вы не против» (a courtesy) nor a consent said
-    as done («Волк не против, мы обсудили»: no «если»)."""
+    its clause by «(,) если X (не) против» with X a player other than his boss («…, если
+    Филин не против», «…, ежели Граф согласен» where Граф is no boss of his): the kill waits
+    for another player's consent, which the host cannot know, so it is no order: the caller
+    asks. Not when X is his boss, by title («босс», «шеф», «дон») or by a form of his nick
+    («…, если босс не против», «…, если Волк разрешит»): that is the rules' own order of the
+    clan kill (DECISIONS.md §4: the boss's order first), so the member's kill is his order.
+    Not «если никто не против» / «если вы не против» (a courtesy) nor a consent said as done
+    («Филин не против, мы обсудили»: no «если»)."""
     from .parse_types import nick_at
 
     words = clause_words(clause)
@@ -803,11 +805,12 @@ def awaits_consent(ctx, clause: list[Tok], kill_j: int) -> bool:
         n = k + 1
         if clause[n].w in _ANYONE or not clause[n].word:
             continue
-        size = 1 if clause[n].w in _BOSS_WORDS or clause[n].w in _BOSS_CALLED else \
-            boss_ref(ctx, clause, n)
-        if not size:
-            hit = nick_at(ctx, clause, words, n) if clause[n].cap else None
-            size = hit.length if hit is not None else 0
+        if clause[n].w in _BOSS_WORDS or clause[n].w in _BOSS_CALLED or boss_ref(ctx, clause, n):
+            continue  # «…, если босс (Волк) не против»: the rules' own order (DECISIONS.md §4
+            # Clan kill: the boss's order first) — the member's kill stands when the boss sends
+            # none, so it is his order (writers of five letters split three to two on it)
+        hit = nick_at(ctx, clause, words, n) if clause[n].cap else None
+        size = hit.length if hit is not None else 0
         if not size:
             continue
         rest = [t.w for t in clause[n + size:n + size + 3] if t.word]

@@ -453,10 +453,10 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
     """A clan kill from a member who is not the boss, put as a suggestion («предлагаю шефу
     сегодня убить X, если он не против»): the boss decides the clan kill (DECISIONS.md §4),
     so the reply asks whether it is an order (``conditional``) instead of applying it. An
-    order that waits for another player's consent («убиваем X, если босс не против», «…,
-    если Волк разрешит»: engine.grammar_delegate.awaits_consent) is asked the same way (the
-    lead's decision, session 58); «…, если никто не против» stays an order; «убиваем — как
-    скажет X» leaves it to X (asked)."""
+    order that waits for the consent of a player other than the member's boss («убиваем X,
+    если Филин не против»: engine.grammar_delegate.awaits_consent) is asked the same way;
+    «…, если босс не против» (the rules' own order of the clan kill) and «…, если никто не
+    против» stay orders; «убиваем — как скажет X» leaves it to X (asked)."""
     if ctx.sender.role == "boss" or not any(
             it.move is not None and it.move.action == "clan_kill" for it in items[mark:]):
         return
@@ -467,7 +467,7 @@ def suggested_kill(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item], mark:
         # the member's kill stands when the boss sends none)
         # (not «…, если Кей не против. Ну или как Кей скажет»: engine.parse_doubt asks it
         # with the deferral's words)
-        # «убиваем X, если босс не против»: the kill waits for another player's consent
+        # «убиваем X, если Филин не против»: the kill waits for another player's consent
         kill = next(it for it in items[mark:] if it.move is not None and
                     it.move.action == "clan_kill")
         _replace(items, mark, problem(kill.move.span, "unparsed", "conditional"), kill.pos)
