@@ -1,0 +1,133 @@
+"""A remark after a move's target set apart as its own sentence (issue 11, shape of a move).
+
+Players add a short remark right after the player a move names, joined by a dash or a colon:
+«Голос Лось — достал уже», «голоса Бобёр и Кузя: слишком тихие», «Проверяю Лося — мутный»,
+«голос туда же: слишком тихий». Read as written, the dash or colon makes the name the subject
+or the label of the remark («Лось — достал уже»: Лось did something), and the move loses its
+target: a bare label («голос X») is dropped with no word, a list of two votes loses its last
+name. A host reads the remark as a remark. :func:`remarks_apart` writes the separator as a
+sentence end («Голос Лось.  достал уже») when
+
+- the words before it, back to the sentence's start (a line start, or «.», «!», «?», «;»
+  followed by a space), end in a roster name (a form :meth:`engine.names.NameIndex.exact`
+  reads, a word of a nick, or a part, prefix or pet form :meth:`~engine.names.NameIndex.approximate`
+  reads; never a near miss) or a pronoun with «же» («туда же»), and hold a trigger word of a move before that
+  name (:func:`engine.grammar_windows.clause_triggers`: «голос», «проверяю», «линч»); a name
+  opening its sentence («Лось: ворует у Кузи», a boss's order) is left alone;
+- the words after it, up to the sentence's end, are one to eight words with no trigger word,
+  no roster name form, no capitalised word but the first, no word a misspelt move verb may
+  hide in, no word of :data:`_NOT_REMARK` (a correction, a condition, a pronoun, a
+  conjunction: «Лечу Лося — нет, себя», «Бью Лося: если он жив») and no question mark.
+
+The text keeps its length (the separator becomes «.» and spaces), so every span stays where
+it was. Pure; cheap when the letter has no spaced dash and no colon followed by a space.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["remarks_apart"]
+
+#: A dash with spaces around it, or a colon followed by a space.
+_SEP = re.compile(r"[ \t]+[—–-][ \t]+|[ \t]*:[ \t]+")
+
+#: A sentence end (or a line end) before or after a separator.
+_END_BEFORE = re.compile(r"[.!?;][ \t]|\n")
+_END_AFTER = re.compile(r"[.!?;](?=\s|$)|\n")  # («т.е.»: no end inside a word)
+
+#: Pronouns that stand for the player of a move before them when «же» follows.
+_SAME = frozenset({"туда", "его", "её", "ее", "ему", "ей", "него", "неё", "нее", "нему", "ней",
+                   "на", "за"})
+
+#: A bracketed aside that ends the words before a separator («Режу X (он вчера врал) — …»).
+_ASIDE_END = re.compile(r"[ \t]*\([^()\n]{1,60}\)[ \t]*$")
+
+#: Words that make what follows a separator more than a remark.
+_NOT_REMARK = frozenset("""
+нет не ни то есть т е т.е тоесть вернее точнее хотя лучше стоп ой отбой upd апд если когда пока тогда или
+либо а и но да себя себе собой меня мне мной нас нам его её ее ему ей их им
+него неё нее нему ней них ним тоже также ещё еще потом сначала завтра вчера сегодня ночью
+днём днем первый второй другой оба обоих вместо
+""".split())
+
+#: The same, for a bracketed aside between the name and the separator: its «он», «его»,
+#: «вчера» speak of the player just named, as a reason («(он вчера врал)»).
+_NOT_REMARK_ASIDE = _NOT_REMARK - frozenset({"он", "она", "его", "её", "ее", "ему", "ей", "вчера"})
+
+
+def remarks_apart(text: str, nicks: tuple[str, ...]) -> str:
+    """``text`` with every dash or colon that sets a remark after a move's target (see the
+    module docstring) written as a sentence end; the length unchanged."""
+    if " — " not in text and ": " not in text and " - " not in text and " – " not in text:
+        return text
+    from .grammar_tokens import tokenize_span, visible_text
+    from .grammar_windows import clause_triggers, may_hold_move
+    from .names import name_index
+    idx = name_index(nicks)
+    names = idx.trigger_forms()
+    triggers = clause_triggers()
+    visible = None
+    cuts: list[tuple[int, int]] = []
+    for m in _SEP.finditer(text):
+        a, b = m.start(), m.end()
+        start = max((e.end() for e in _END_BEFORE.finditer(text, 0, a)), default=0)
+        if visible is None:
+            visible = visible_text(text)
+        aside = _ASIDE_END.search(text, start, a)
+        upto = aside.start() if aside is not None and _plain_aside(
+            tokenize_span(visible, aside.start(), aside.end()), idx, names) else a
+        before = [t.w for t in tokenize_span(visible, start, upto) if t.word]
+        k = _name_end(idx, before)
+        if k is None or k == 0 or triggers.isdisjoint(before[:k]):
+            continue
+        end_m = _END_AFTER.search(text, b)
+        end = end_m.start() if end_m else len(text)
+        if end_m is not None and end_m.group(0) == "?":
+            continue
+        toks = tokenize_span(visible, b, end)
+        words = [t for t in toks if t.word]
+        if not 1 <= len(words) <= 8 or any(t.cap for t in words[1:]) or \
+                any(t.w in _NOT_REMARK for t in words) or may_hold_move(toks, names) or \
+                any(idx.is_nick_form(t.w) for t in words) or \
+                any(idx.exact([t.w for t in words], i, None) is not None for i in range(len(words))):
+            continue
+        cuts.append((a, b))
+    if not cuts:
+        return text
+    out, last = [], 0
+    for a, b in cuts:
+        out.append(text[last:a] + "." + " " * (b - a - 1))
+        last = b
+    return "".join(out) + text[last:]
+
+
+def _plain_aside(toks, idx, names) -> bool:
+    """True when the tokens of a bracketed aside are a remark: one to eight words, none a
+    trigger word, a name form or a word of :data:`_NOT_REMARK` («(он вчера врал)»; not «(нет,
+    Сухарика)», «(если жив)»)."""
+    from .grammar_windows import may_hold_move
+    words = [t for t in toks if t.word]
+    return 1 <= len(words) <= 8 and not may_hold_move(toks, names) and \
+        not any(t.w in _NOT_REMARK_ASIDE or idx.is_nick_form(t.w) for t in words)
+
+
+def _name_end(idx, words: list[str]) -> int | None:
+    """The index of the first word of a roster name (or of a pronoun with «же») that ends
+    ``words``, or None."""
+    if len(words) >= 2 and words[-1] == "же" and words[-2] in _SAME:
+        return len(words) - 2
+    if not words:
+        return None
+    for k in range(max(0, len(words) - 4), len(words)):
+        hit = idx.exact(words, k, None)
+        if hit is not None and k + hit.length == len(words):
+            return k
+    last = words[-1]
+    if idx.is_nick_form(last):  # «Лось» for «Лось.Стоп»: a word of a nick
+        return len(words) - 1
+    if len(last) >= 3 and last[:1].isalpha():
+        hit = idx.approximate(last)  # «Петьку» for «Петя»: a pet form, never a near miss
+        if hit is not None and hit.kind in ("part", "prefix", "pet", "name"):
+            return len(words) - 1
+    return None
