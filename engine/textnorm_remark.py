@@ -17,7 +17,8 @@ sentence end («Голос Лось.  достал уже») when
 - the words after it, up to the sentence's end, are one to eight words with no trigger word,
   no roster name form, no capitalised word but the first, no word a misspelt move verb may
   hide in, no word of :data:`_NOT_REMARK` (a correction, a condition, a pronoun, a
-  conjunction: «Лечу Лося — нет, себя», «Бью Лося: если он жив») and no question mark.
+  conjunction, a member writing or deciding himself: «Лечу Лося — нет, себя», «Бью Лося:
+  если он жив», «Лиса охраняет Мотю — сама напишет») and no question mark.
 
 The text keeps its length (the separator becomes «.» and spaces), so every span stays where
 it was. Pure; cheap when the letter has no spaced dash and no colon followed by a space.
@@ -46,9 +47,10 @@ _ASIDE_END = re.compile(r"[ \t]*\([^()\n]{1,60}\)[ \t]*$")
 #: Words that make what follows a separator more than a remark.
 _NOT_REMARK = frozenset("""
 нет не ни то есть т е т.е тоесть вернее точнее хотя лучше стоп ой отбой upd апд если когда пока тогда или
-либо а и но да себя себе собой меня мне мной нас нам его её ее ему ей их им
+либо а и но да себя себе собой меня мне мной нас нам сам сама сами само его её ее ему ей их им
 него неё нее нему ней них ним тоже также ещё еще потом сначала завтра вчера сегодня ночью
-днём днем первый второй другой оба обоих вместо
+днём днем первый второй другой оба обоих вместо напишет напишу пришлёт пришлет
+пришлю допишу скажет скажу решит решает решу
 """.split())
 
 #: The same, for a bracketed aside between the name and the separator: its «он», «его»,
