@@ -181,6 +181,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
             today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
+        if _OPEN_NEXT.match(low, hi) is not None:  # «Обношу X. Или Y. Хз, ещё подумаю»
+            hi = _open_after(low, hi)
         chosen = _choice_after(low, hi) if _HESITATION.search(low, lo, hi) else hi
         if chosen > hi:  # «Голосую... ох, трудно. Пусть будет X»
             hi, after = chosen, False
@@ -221,6 +223,38 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
 _REVEAL_NEXT = re.compile(
     r"\s*(?:" + "|".join(sorted(V.REVEAL_WORDS, key=lambda w: (-len(w), w))) +
     r")[,!\s—][^.!?\n]{1,60}!")
+
+
+#: A sentence right after (on the same line or the next) that offers another choice or puts
+#: the choice off to later («Обношу X. Или Y. Хз, ещё подумаю», «Думаю замочить X. Посмотрю
+#: вечером, может, ещё напишу»): read with the hot one before it, as a short letter reads
+#: every sentence, so that the move it leaves open is asked about (engine.parse_alternative,
+#: engine.parse_doubt), not taken. A long letter's window ended at the move, and the
+#: alternative, holding a name but no move word, was left out as chatter.
+_OPEN_NEXT = re.compile(
+    r"[ \t]*\n?[ \t]*(?:(?:или|либо|а\s+может|может\s+быть|хотя\s+может)(?![а-я])|"
+    r"[^.!?;\n\x01…]{0,60}?(?<![а-я])"
+    r"(?:подумаю|надумаю|допишу|дошлю|определюсь|присмотрюсь|решу|посмотрю|хз)(?![а-я]))")
+
+
+#: A sentence that settles a choice left open before it («…⏎ну или за Y хз⏎не, за X,
+#: финал», «Ладно, X»): read with the open sentences before it.
+_SETTLE_NEXT = re.compile(
+    r"[ \t]*\n?[ \t]*(?:не|нет|ладно|ок|окей|короче|итого|значит|тогда|всё-таки|все-таки|"
+    r"пусть|давай|окончательно|финал|решено)(?![а-я])")
+
+
+def _open_after(low: str, hi: int) -> int:
+    """The end of the last of the (up to three) sentences right after the one ending at
+    ``hi`` that each offer another choice or put it off (:data:`_OPEN_NEXT`), and of one more
+    that settles the choice (:data:`_SETTLE_NEXT`), if it comes next."""
+    for _ in range(3):
+        if hi >= len(low) or _OPEN_NEXT.match(low, hi) is None:
+            break
+        hi = _sentence_after(low, hi)
+    if hi < len(low) and _SETTLE_NEXT.match(low, hi) is not None:
+        hi = _sentence_after(low, hi)
+    return hi
 
 
 #: A sentence that opens with words concluding a hesitation («Голосую... ох, трудно. Пусть

@@ -13,7 +13,7 @@ from . import grammar_vocab as V
 from .grammar_keywords import Kw
 from .grammar_tokens import Tok, clause_words
 from .lexicon import lexicon
-from .parse_types import Ctx, nick_at
+from .parse_types import Ctx, names_in, nick_at
 from .parse_ifgame import blank
 from .parse_ifgame_kind import IF_WORD
 
@@ -42,18 +42,40 @@ def fear_votes(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> list[Kw]:
     """The player «Страх» chose (DECISIONS.md §6.1) names who is lynched instead: his vote
     word of sending («на виселицу отправляю X», «вешаем X», «отправляю на линч X вместо
     себя») is his fear choice; «голосую за X» is only in a clause that speaks of the fear
-    or after one saying that the fear chose him («меня страх выбрал, голосую за X»). The vote
+    or after one saying that the fear chose him («меня страх выбрал, голосую за X»), and not
+    for the very player a clause before named as the choice («вместо меня уходит X.⏎Голосую
+    за X»: his vote for X as well, DECISIONS.md §6.1). The vote
     nouns stay his vote («больше всех голосов у меня», «Голос: X»)."""
-    fear = any(k.cls == V.FEAR for k in kws) or ctx.fear_said
+    here = any(k.cls == V.FEAR for k in kws)
+    fear = here or (ctx.fear_said and not _named_again(ctx, clause, kws))
     first = lexicon().first
     votes = [k for k in kws if k.cls == V.VOTE and not k.withdraw and not k.negated and (
              not _voting_word(clause[k.i].w) or (fear and clause[k.i].w in first))]
-    if any(k.cls == V.FEAR for k in kws) and not votes:
+    if here and not votes:
         ctx.fear_said = True  # «меня страхом выбрали»: the next sentence may name the choice
+        ctx.fear_named = ctx.fear_named | _named_after(ctx, clause, kws)
         return kws
     for k in votes:
         k.cls, k.alt = V.FEAR, V.VOTE
     return kws
+
+
+def _named_after(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> frozenset[str]:
+    """The players named after the first ``FEAR`` keyword of ``clause`` («вместо меня уходит
+    X»): the fear's choice made there."""
+    first = min(k.j for k in kws if k.cls == V.FEAR)
+    return frozenset(hit.nick for hit, lo, _hi in names_in(ctx, clause) if lo >= first)
+
+
+def _named_again(ctx: Ctx, clause: list[Tok], kws: list[Kw]) -> bool:
+    """True when every player named after the vote word of ``clause`` is one the sender
+    already named as his fear choice in a clause before («…уходит X.⏎Голосую за X»): his
+    vote for the player he sends, not the choice told twice."""
+    if not ctx.fear_named:
+        return False
+    votes = [k.j for k in kws if k.cls == V.VOTE]
+    named = {hit.nick for hit, lo, _hi in names_in(ctx, clause) if votes and lo >= min(votes)}
+    return bool(named) and named <= ctx.fear_named
 
 
 #: «Ну раз так — уходит X»: the chosen player's plain sentence of who goes instead.

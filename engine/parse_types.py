@@ -103,6 +103,9 @@ class Ctx:
     branch_named: list = field(default_factory=list)  # (nick, span, pos): «если X шизик — …»
     votes: int = 1  # votes each player has today (``turn.votes_per_player``)
     fear_said: bool = False  # the fear-chosen sender wrote that «Страх» chose him
+    #: the players the fear-chosen sender named as his choice («вместо меня уходит X»): a
+    #: later «Голосую за X» is his vote for X, not the choice again (engine.parse_fear)
+    fear_named: frozenset = frozenset()
     #: the actions the sender refuses for today («МО сегодня не отправляю», «сегодня без
     #: охоты»): a plan of that move for tomorrow is no question (engine.parse_finish)
     declined: set = field(default_factory=set)
