@@ -6,22 +6,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from mailer.store import loads
-from test_answers import EXTRA_PLAYERS, _letters, _reply_to
-from test_sync import START, Game, letter
-
-
-@pytest.fixture
-def g(tmp_path):
-    game = Game(tmp_path, players=EXTRA_PLAYERS)
-    yield game
-    game.store.dispose()
-
-
-def _quoted(body: str) -> str:
-    return "\n\n" + "\n".join("> " + line for line in body.splitlines())
+from test_answers import _letters, _reply_to
+from test_fresh_host58 import _quoted
+from test_fresh_host58 import kira as g  # noqa: F401 - the game with Кир and Кира (a fixture)
+from test_sync import START, letter
 
 
 def test_a_reply_naming_one_player_is_the_vote(g):

@@ -106,21 +106,33 @@ def test_undo_later_results_withdrawn_are_told_when_the_reopen_letter_never_went
 #    read again (in its place in time, before the re-sent one) queued him a second «Принято»
 #    saying word for word the same. It is taken off the queue now, and the host is told.
 
-def test_reread_does_not_repeat_a_reply_word_for_word(tmp_path):
+#: The move of the letters sent from both addresses.
+MOVE = "Лечу Маруську. Линч: Ягуарчик"
+
+
+def reread_from_added_address(g: Game):
+    """Бука writes from an unknown address, then the same from his own; the replies go; the
+    host adds the first address and rereads that letter. Returns the ``reread`` run and the
+    last outgoing row's id before it."""
     from test_reread import _add_address
 
+    g.deliver(letter("buka.work@example.net", MOVE, msgid="w@x"), START + timedelta(hours=2))
+    g.deliver(letter("buka@example.org", MOVE, msgid="o@x"), START + timedelta(hours=3))
+    g.sync()
+    send_all(g.cfg, g.store, now=START + timedelta(hours=4))
+    last = max(o.id for o in _letters(g, 0))
+    _add_address(g, "buka@example.org", "buka.work@example.net")
+    [first] = [r.id for r in g.rows() if r.message_id == "w@x"]
+    done = _run(g, ["reread", str(first)], START + timedelta(hours=5))
+    assert done.exit_code == 0, done.output
+    return done, last
+
+
+def test_reread_does_not_repeat_a_reply_word_for_word(tmp_path):
     g = Game(tmp_path)
     try:
-        move = "Лечу Маруську. Линч: Ягуарчик"
-        g.deliver(letter("buka.work@example.net", move, msgid="w@x"), START + timedelta(hours=2))
-        g.deliver(letter("buka@example.org", move, msgid="o@x"), START + timedelta(hours=3))
-        g.sync()
-        send_all(g.cfg, g.store, now=START + timedelta(hours=4))
-        last = max(o.id for o in _letters(g, 0))
-        _add_address(g, "buka@example.org", "buka.work@example.net")
-        [first] = [r.id for r in g.rows() if r.message_id == "w@x"]
-        done = _run(g, ["reread", str(first)], START + timedelta(hours=5))
-        assert done.exit_code == 0, done.output
+        move = MOVE
+        done, last = reread_from_added_address(g)
         # (session 58: he never had a reply to the letter read again — only «адрес не знаком» —
         # so the reply is no repeat: it tells him that letter now counts)
         assert "слово в слово" not in _flat(done.output), done.output

@@ -164,22 +164,11 @@ def test_unsent_reply_no_longer_invites_changes_after_a_close_past_the_deadline(
 #    received a reply for that letter (only «адрес не знаком»).
 
 def test_reread_of_a_letter_never_answered_tells_the_player(tmp_path):
-    from test_fresh_host55 import _run
-    from test_fresh_host57 import _letters as _out
-    from test_reread import _add_address
+    from test_fresh_host57 import _letters as _out, reread_from_added_address
 
     g = Game(tmp_path)
     try:
-        move = "Лечу Маруську. Линч: Ягуарчик"
-        g.deliver(letter("buka.work@example.net", move, msgid="w@x"), START + timedelta(hours=2))
-        g.deliver(letter("buka@example.org", move, msgid="o@x"), START + timedelta(hours=3))
-        g.sync()
-        send_all(g.cfg, g.store, now=START + timedelta(hours=4))
-        last = max(o.id for o in _out(g, 0))
-        _add_address(g, "buka@example.org", "buka.work@example.net")
-        [first] = [r.id for r in g.rows() if r.message_id == "w@x"]
-        done = _run(g, ["reread", str(first)], START + timedelta(hours=5))
-        assert done.exit_code == 0, done.output
+        done, last = reread_from_added_address(g)
         assert "слово в слово" not in done.output
         [queued] = [o for o in _out(g, last) if o.state == "queued"]
         assert queued.to_nick == "Бука"
