@@ -537,16 +537,17 @@ def _visit_purpose(clause: list[Tok], end: int) -> bool:
     """True when the visited player's name (ending at token ``end``) is followed, at most two
     words between and no mark, by an infinitive that is no move word of the lexicon: the
     visit's purpose told («зайду к Буке поболтать», «загляну к Сове ночью чаю попить» — not
-    «зайду к Буке прирезать», whose infinitive is the move; a verb of another tense between
-    ends the look)."""
+    «зайду к Буке прирезать», whose infinitive is the move; a verb of another tense or «и»
+    between ends the look: «навестить X и унести веер» is the visit's own deed)."""
     for k in range(end, min(len(clause), end + 3)):
         t = clause[k]
         if not t.word:
             return False
         if is_infinitive(t.w):
             return t.w not in lexicon().words
-        if is_verb(t.w):
-            return False
+        if is_verb(t.w) or t.w in ("и", "да"):
+            return False  # («навестить Филина и облегчить его карманы»: the deed joined by
+            # «и», the visit's own doing, not a purpose apart)
     return False
 
 
