@@ -26,26 +26,15 @@ from dataclasses import dataclass, replace
 from .grammar_tokens import tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import name_index
-from .parse_answer import MAX_WORDS, answerable, wanted
+from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answerable, wanted
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
 __all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "AGAIN", "ONE_NICK"]
 
-#: «первый», «второго» …: the choices in the order the question lists them.
-_ORDINALS = {
-    **dict.fromkeys(("первый", "первого", "первую", "первая", "первое", "первым", "первой", "1"), 0),
-    **dict.fromkeys(("второй", "второго", "вторую", "вторая", "второе", "вторым", "2"), 1),
-    **dict.fromkeys(("третий", "третьего", "третью", "третья", "третье", "третьим", "3"), 2),
-}
-
 #: Words that refuse the name right after them («не Кир»).
 _NOT = frozenset({"не", "ни"})
-
-#: The cases an answer to «кого вы имеете в виду?» names a player in: «Кира», «Киру».
-_WHOM = frozenset({"nomn", "accs"})
-
 
 @dataclass(frozen=True)
 class ReplyAnswer:
@@ -59,12 +48,6 @@ class ReplyAnswer:
     result: ParseResult | None
     open: tuple[Problem, ...]
     named: tuple[str, ...] = ()
-
-
-def _offered(problem: Problem, nicks: Sequence[str]) -> tuple[str, ...]:
-    """The players an answer to ``problem`` may name: its choices, or every player for a name
-    that was nobody's."""
-    return tuple(problem.candidates) if problem.kind == "ambiguous" else tuple(nicks)
 
 
 def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
@@ -142,7 +125,7 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     chosen_by: dict[str, int] = {}
     picks = []
     for p in questions:
-        options = set(_offered(p, nicks))
+        options = _offered(p, nicks)
         chosen = ({n for n in named if n in options} | (both & options))
         picks.append((p, chosen))
         for n in chosen:
