@@ -175,9 +175,10 @@ class Problem:
     def asked_json(self) -> dict[str, Any]:
         """The problem as a question the reply asked (:data:`ASKED_KINDS`): its JSON and the
         asked move's ``action`` (and the vote it joins, ``kept``); :func:`asked_problems`
-        reads it back."""
+        reads it back; a vote asked whole keeps its ``reason``, which tells it)."""
         return self.to_json() | {"action": self.action} | \
-            ({"kept": list(self.kept)} if self.kept else {})
+            ({"kept": list(self.kept)} if self.kept else {}) | \
+            ({"reason": self.reason} if self.reason == TOO_MANY_VOTES else {})
 
 
 def asked_problems(items: Any) -> tuple[Problem, ...]:

@@ -8,9 +8,9 @@ from datetime import timedelta
 
 from mailer.store import loads
 from test_answers import _letters, _reply_to
-from test_fresh_host58 import _quoted
+from test_fresh_host58 import _explain, _quoted
 from test_fresh_host58 import kira as g  # noqa: F401 - the game with Кир and Кира (a fixture)
-from test_sync import START, letter
+from test_sync import DEADLINE, START, letter
 
 
 def test_a_reply_naming_one_player_is_the_vote(g):
@@ -24,6 +24,14 @@ def test_a_reply_naming_one_player_is_the_vote(g):
     answer = _letters(g)["a@x"]
     assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Serginio"}])
     assert "Голос на линче: Serginio" in _reply_to(g, "a@x").body
+    # close-day reads the day again: the answer still answers the question (a fresh host's
+    # trial: the vote was dropped there and the player got an autokill point)
+    from mailer.day import close_day
+
+    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+    text = _explain(g)
+    assert "голос на линче → Serginio — учтён" in text
+    assert "на вопрос ответа не пришло" not in text
 
 
 def test_a_new_short_letter_of_the_day_answers_too(g):
