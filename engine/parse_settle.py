@@ -74,7 +74,10 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit, again: bool = Fals
         # not for himself
         fit.remove(ctx.sender.nick)
     if hit.nick is not None:  # read by its case; another reading only if the game rules it out
-        if hit.nick in fit or len(fit) != 1:
+        if hit.nick in fit or len(fit) != 1 or fit[0] == ctx.sender.nick:
+            # (not the sender himself: «Лечу Киру» from Кир the night after he healed Кира
+            # is Кира again, refused by the rule against repeats and the player told so — he
+            # names himself «себя», never by his nick's dative; a fresh host's trial)
             return NameHit(hit.nick, (hit.nick,), hit.kind, hit.length)
         return NameHit(fit[0], (fit[0],), hit.kind, hit.length)
     if len(fit) == 1:
