@@ -63,7 +63,7 @@ def negated(clause: list[Tok], i: int) -> bool:
 
 #: Modals whose «не» refuses an infinitive a few words later («не надо Буку вешать»): those
 #: of :data:`V.MODALS` and the third person's «не будет», «никто не будет».
-_APART_MODALS = V.MODALS | frozenset({"будет", "будут", "следует", "нужно", "стоило"})
+_APART_MODALS = V.MODALS | frozenset({"будет", "будут", "следует", "стоило"})
 
 
 def _modal_negated_apart(clause: list[Tok], i: int) -> bool:

@@ -129,9 +129,10 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     toks = tokenize(text)
     if sum(t.word for t in toks) > MAX_WORDS:
         return None
-    named = _named(toks, tuple(state.players), questions)
-    if named is None:
+    order = _named(toks, tuple(state.players), questions)
+    if order is None:
         return None
+    named = set(order)
     moves: list[Move] = []
     used: set[str] = set()
     settled = [(p, named & _offered(p, tuple(state.players))) for p in questions]
@@ -142,7 +143,7 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         if len(chosen) != wanted(p, turn):
             continue
         if len(chosen) > 1:  # «Линч: А, Б, В» asked on a two-vote day, answered «А и Б»
-            move = Move("vote", targets=tuple(n for n in _in_order(text, chosen)), span=text.strip())
+            move = Move("vote", targets=tuple(n for n in order if n in chosen), span=text.strip())
             if may_make(state, turn, player, move) is not None:
                 return None
             moves.append(move)
@@ -165,19 +166,8 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     return ParseResult(moves=tuple(moves))
 
 
-def _in_order(text: str, nicks: set[str]) -> list[str]:
-    """``nicks`` in the order the answer ``text`` names them (by the first place a nick's
-    first four letters stand in it; unplaced ones last, by name)."""
-    low = text.lower()
-
-    def place(n: str) -> tuple[int, str]:
-        at = low.find(n.lower()[:4])
-        return (at if at >= 0 else len(low), n)
-    return sorted(nicks, key=place)
-
-
-def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] | None:
-    """The players the answer's words name, or None when a word is neither such a name nor a
+def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> list[str] | None:
+    """The players the answer's words name, in the order it names them, or None when a word is neither such a name nor a
     word of :data:`_POLITE` (the letter then says something else), or a name fits none or
     several of the players the questions offer."""
     offered = {c for p in questions for c in _offered(p, nicks)}
@@ -185,7 +175,7 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
     idx = name_index(nicks)
     toks = idx.merge(toks)
     words = [t.w for t in toks]
-    named: set[str] = set()
+    named: dict[str, None] = {}  # (a dict: the order they are named in)
     k = 0
     while k < len(toks):
         t = toks[k]
@@ -193,7 +183,7 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
             k += 1
             continue
         if t.w in spelled:  # the nickname as the question wrote it: «Кира», not Кир's genitive
-            named.add(spelled[t.w])
+            named[spelled[t.w]] = None
             k += 1
             continue
         if t.w in _ORDINALS:
@@ -201,7 +191,7 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
                       if _ORDINALS[t.w] < len(p.candidates)}
             if len(picked) != 1:
                 return None
-            named |= picked
+            named.update(dict.fromkeys(picked))
             k += 1
             continue
         hit = idx.exact(words, k, _WHOM)
@@ -213,6 +203,6 @@ def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> set[str] |
         fits = ({hit.nick} if hit.nick else set(hit.candidates)) & offered
         if len(fits) != 1:  # nobody asked about, or a form two of them share in those cases
             return None
-        named |= fits
+        named.update(dict.fromkeys(fits))
         k += hit.length
-    return named or None
+    return list(named) or None

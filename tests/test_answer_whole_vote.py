@@ -8,20 +8,14 @@ from datetime import timedelta
 
 from mailer.store import loads
 from test_answers import _letters, _reply_to
-from test_fresh_host58 import _explain, _quoted
+from test_fresh_host58 import _explain, ask_then_answer
 from test_fresh_host58 import kira as g  # noqa: F401 - the game with Кир and Кира (a fixture)
 from test_sync import DEADLINE, START, letter
 
 
 def test_a_reply_naming_one_player_is_the_vote(g):
-    g.deliver(letter("buka@example.org", "Линч: Ягуарчик и Serginio", msgid="q@x"), START + timedelta(hours=2))
-    g.sync()
-    asked = _reply_to(g, "q@x")
+    asked, answer = ask_then_answer(g, "Линч: Ягуарчик и Serginio", "Serginio", "")
     assert "Напишите, за кого вы голосуете" in asked.body
-    g.deliver(letter("buka@example.org", "Serginio" + _quoted(asked.body), msgid="a@x",
-                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
-    g.sync()
-    answer = _letters(g)["a@x"]
     assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Serginio"}])
     assert "Голос на линче: Serginio" in _reply_to(g, "a@x").body
     # close-day reads the day again: the answer still answers the question (a fresh host's
@@ -44,12 +38,6 @@ def test_a_new_short_letter_of_the_day_answers_too(g):
 
 
 def test_an_answer_naming_both_again_is_asked_again(g):
-    g.deliver(letter("buka@example.org", "Линч: Ягуарчик и Serginio", msgid="q@x"), START + timedelta(hours=2))
-    g.sync()
-    asked = _reply_to(g, "q@x")
-    g.deliver(letter("buka@example.org", "Ну Ягуарчик и Serginio же" + _quoted(asked.body), msgid="a@x",
-                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
-    g.sync()
-    answer = _letters(g)["a@x"]
+    _asked, answer = ask_then_answer(g, "Линч: Ягуарчик и Serginio", "Ну Ягуарчик и Serginio же", "")
     assert loads(answer.moves_json) == []
     assert "Вопрос остаётся" in " ".join(_reply_to(g, "a@x").body.split())

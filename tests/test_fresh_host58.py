@@ -27,6 +27,20 @@ def _quoted(body: str) -> str:
     return "\n\n" + "\n".join("> " + line for line in body.splitlines())
 
 
+def ask_then_answer(g: Game, text: str, answer: str, tag: str, *, quote: bool = True):
+    """Бука's letter ``text`` (Message-ID ``q<tag>@x``) synced, then his reply ``answer`` to the
+    game's reply to it (``a<tag>@x``: In-Reply-To that reply, which is quoted below the answer
+    unless ``quote`` is False), synced an hour later. Returns the reply that asked and the
+    answer's stored letter."""
+    g.deliver(letter("buka@example.org", text, msgid=f"q{tag}@x"), START + timedelta(hours=2))
+    g.sync()
+    asked = _reply_to(g, f"q{tag}@x")
+    g.deliver(letter("buka@example.org", answer + (_quoted(asked.body) if quote else ""), msgid=f"a{tag}@x",
+                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+    g.sync()
+    return asked, _letters(g)[f"a{tag}@x"]
+
+
 def _explain(g: Game) -> str:
     from mailer.reports import explain_day
 
@@ -40,14 +54,8 @@ def test_a_reply_to_the_question_is_read_against_its_choices(kira):
     from mailer.day import close_day
 
     g = kira
-    g.deliver(letter("buka@example.org", "Голосую за Кирку", msgid="q1@x"), START + timedelta(hours=2))
-    g.sync()
-    asked = _reply_to(g, "q1@x")
+    asked, answer = ask_then_answer(g, "Голосую за Кирку", "Кира, девушка которая", "1")
     assert "«Кир» или «Кира»" in asked.body
-    g.deliver(letter("buka@example.org", "Кира, девушка которая" + _quoted(asked.body), msgid="a1@x",
-                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
-    g.sync()
-    answer = _letters(g)["a1@x"]
     assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Кира"}])
     assert "Голос на линче: Кира" in _reply_to(g, "a1@x").body
     close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
@@ -111,13 +119,9 @@ def test_a_question_left_unanswered_is_named_in_explain(kira):
 
 def test_a_reply_naming_another_player_is_no_answer(kira):
     g = kira
-    g.deliver(letter("buka@example.org", "Лечу Кирку", msgid="q6@x"), START + timedelta(hours=2))
-    g.sync()
-    asked = _reply_to(g, "q6@x")
-    g.deliver(letter("buka@example.org", "Кира. А вообще Ягуарчик мафия, точно говорю", msgid="a6@x",
-                     extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
-    g.sync()
-    assert loads(_letters(g)["a6@x"].moves_json) == []
+    _asked, answer = ask_then_answer(g, "Лечу Кирку", "Кира. А вообще Ягуарчик мафия, точно говорю", "6",
+                                     quote=False)
+    assert loads(answer.moves_json) == []
     assert "Вопрос остаётся" in _flat(_reply_to(g, "a6@x").body)
 
 
