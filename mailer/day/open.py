@@ -67,7 +67,9 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
               renderer, event: str | None = None, announce: bool = True) -> DayRow:
     """Open game day ``day`` at ``now``: its event drawn (or ``event``), its deadline the day's
     calendar end or, when that is past (a day closed late), the next calendar end still ahead
-    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
+    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`); a day that ``reopen-day``
+    dropped opens again with the event and the deadline it had
+    (:func:`mailer.day.close.keep_dropped_day`)."""
     from engine.resolve import open_day
 
     from ..store import DayInput
@@ -79,6 +81,10 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
         s.delete(kept)
     opening = open_day(state, day, event if event is not None else again.get("event"))
     deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
+    if again.get("deadline"):
+        # (the deadline it had: its letters are read against the time the players were told,
+        # even when that is past now — the day is being closed again, not played anew)
+        deadline = datetime.fromisoformat(again["deadline"])
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
                  mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]),
                  revision=again.get("revision", 0))
