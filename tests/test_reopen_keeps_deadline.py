@@ -52,3 +52,29 @@ def test_a_dropped_day_opens_again_with_the_deadline_it_had(tmp_path):
         assert _deadline(g, 3) > fix
     finally:
         g.store.dispose()
+
+
+def test_a_day_opened_again_keeps_the_immunity_its_draw_told():
+    """«Выбери меня!» drawn again after a fix of an earlier day: the player told «Жребий выбрал
+    вас» keeps the immunity while alive (a fresh host's trial: it went to another player, and
+    her «Пара» was refused with no word why); once dead, it is drawn again."""
+    from engine.resolve import open_day
+    from engine.state import GameState
+    from mailer.day.open import kept_draw
+
+    roster = {f"P{n}": "civilian" for n in range(1, 9)} | {"Boss": "clan1.boss", "Doc": "doctor"}
+    state = GameState.new(2, roster)
+    first = open_day(state, 3, "choose_me")
+    state.players[first.immune].alive = False
+    other = open_day(state, 3, "choose_me").immune
+    state.players[first.immune].alive = True
+    state.players[other].alive = False  # the fix: another player is dead now, the pool moved
+    again = open_day(state, 3, "choose_me")
+    assert again.immune != first.immune  # (the case the trial met: the draw moved)
+    drawn = {"event": "choose_me", "immune": first.immune, "mortar": None}
+    kept = kept_draw(state, again, drawn)
+    assert kept.immune == first.immune
+    assert (f"day3.immune", first.immune) in kept.draws
+    state.players[first.immune].alive = False
+    assert kept_draw(state, open_day(state, 3, "choose_me"), drawn).immune != first.immune
+    assert kept_draw(state, again, {"event": "voice", "immune": first.immune}).immune == again.immune

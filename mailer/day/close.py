@@ -617,7 +617,8 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
     the event the host set for it (``open-day --event``: no ``day{N}.event`` draw), its
     deadline (the one the players were told, the host's ``deadline`` move included: a fresh
     host's trial saw a re-closed day get the next day's deadline and read a letter that had
-    come a minute after its real deadline), and the next revision, so that its new result
+    come a minute after its real deadline), who the day's draw gave the immunity or the
+    mortar (told to them: they keep it while the rules still allow it), and the next revision, so that its new result
     letters are new letters, marked «(исправлено)» for those who had the old ones."""
     from sqlmodel import delete
 
@@ -627,7 +628,8 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
     s.exec(delete(DayInput).where(DayInput.day == row.day, DayInput.kind == "reopen"))
     s.add(DayInput(day=row.day, kind="reopen", nick="", value_json=dumps(
         {"event": None if drawn else row.event, "revision": row.revision + 1,
-         "deadline": utc(row.deadline).isoformat() if row.deadline is not None else None})))
+         "deadline": utc(row.deadline).isoformat() if row.deadline is not None else None,
+         "drawn": {"event": row.event, "immune": row.immune, "mortar": row.mortar}})))
 
 
 @one_at_a_time

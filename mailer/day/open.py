@@ -79,7 +79,8 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     again = loads(kept.value_json) if kept is not None else {}
     if kept is not None:
         s.delete(kept)
-    opening = open_day(state, day, event if event is not None else again.get("event"))
+    opening = kept_draw(state, open_day(state, day, event if event is not None else again.get("event")),
+                        again.get("drawn") or {})
     deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
     if again.get("deadline"):
         # (the deadline it had: its letters are read against the time the players were told,
@@ -92,6 +93,31 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     if announce:  # (``init`` queues the role letters first, then these)
         _queue_event_letters(cfg, s, row, state, renderer, now)
     return row
+
+
+def kept_draw(state: GameState, opening, drawn: dict):
+    """``opening`` (an :class:`engine.resolve.DayOpening`) with the immune player or the mortar
+    holder that the day's earlier opening drew (``drawn``: its ``event``, ``immune``,
+    ``mortar``), when the day is opened again by a re-close after ``reopen-day`` with the
+    same event and that player may still hold it (alive; the mortar: still a plain civilian):
+    the draw was told to him, and a fix of an earlier day does not take it back (a fresh
+    host's trial: the immunity went to another player, and the one told «Жребий выбрал вас»
+    had her «Пара» refused with no word why). Else ``opening`` as drawn."""
+    from dataclasses import replace
+
+    if not drawn or drawn.get("event") != opening.event:
+        return opening
+    alive = set(state.alive())
+    for key in ("immune", "mortar"):
+        nick, now = drawn.get(key), getattr(opening, key)
+        if not nick or now is None or nick == now or nick not in alive:
+            continue
+        p = state.players[nick]
+        if key == "mortar" and (p.role not in ("civilian", "son") or p.is_mafia):
+            continue
+        draws = tuple((k, nick if k == f"day{opening.day}.{key}" else v) for k, v in opening.draws)
+        opening = replace(opening, **{key: nick}, draws=draws)
+    return opening
 
 
 def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer,
