@@ -66,7 +66,7 @@ class Act:
             by=self.owner, action=self.json_action or self.action, target=self.target,
             outcome=self.outcome or "void", reason=self.reason or "ok", targets=targets,
             member=self.member, inner=self.action if self.member else None, note=self.note,
-            sought=self.move.role if self.stolen and self.action == "search" else None,
+            sought=self.move.role if self.action == "search" else None,
         )
 
 

@@ -481,8 +481,17 @@ def refusal_problem(state: GameState, turn: Day, move: Move, reason: str,
     target = targets[0] if targets else None
     text = move.span or " ".join(filter(None, [ACTIONS_RU.get(move.action, move.action)] + targets))
     kind = "not_your_role" if reason == "not_your_role" else "not_allowed"
+    message = _message(state, turn, inner, reason, text, target, _played(state, sender))
+    fan = state.players.get(sender or "")
+    if reason in ("already_found", "search_after_found") and fan is not None and \
+            fan.fan_search_role != "detective":
+        # the role she found, once the detective was dead, is the one she named (not «детектива»)
+        from .move_words import SEARCHED_RU
+
+        message = message.replace("нашли детектива",
+                                  f"нашли {SEARCHED_RU.get(fan.fan_search_role, 'ту роль, что искали')}")
     return Problem(text=text, kind=kind, reason=reason, action=move.action, target=target,
-                   message=_message(state, turn, inner, reason, text, target, _played(state, sender)))
+                   message=message)
 
 
 def _played(state: GameState, nick: str | None) -> str | None:

@@ -178,7 +178,7 @@ class Problem:
         reads it back; a vote asked whole keeps its ``reason``, which tells it)."""
         return self.to_json() | {"action": self.action} | \
             ({"kept": list(self.kept)} if self.kept else {}) | \
-            ({"reason": self.reason} if self.reason == TOO_MANY_VOTES else {})
+            ({"reason": self.reason} if self.reason in (TOO_MANY_VOTES, SAME_OR_KEPT) else {})
 
 
 def asked_problems(items: Any) -> tuple[Problem, ...]:
@@ -198,12 +198,21 @@ def asked_problems(items: Any) -> tuple[Problem, ...]:
             # голосуете»: the reply asked for the vote; any player may be the answer
             out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=TOO_MANY_VOTES,
                                message=str(p.get("message", "")), action="vote"))
+        elif p.get("kind") == ProblemKind.UNPARSED.value and p.get("reason") == SAME_OR_KEPT:
+            # «Голос тот же» after a move on a player: the reply asked for the nick; any
+            # player may be the answer
+            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=SAME_OR_KEPT,
+                               message=str(p.get("message", "")), action="vote"))
     return tuple(out)
 
 
 #: The reason of a vote naming more players than the day's votes: the reply asks whom the
 #: player votes for, and his answer is read as that vote (:mod:`engine.parse_answer`).
 TOO_MANY_VOTES = "too_many_votes"
+
+#: The reason of «Голос тот же» right after a move on a player: the same player, or the vote
+#: of an earlier letter kept? The reply asks for the nick, and his answer is that vote.
+SAME_OR_KEPT = "same_or_kept"
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from .grammar_tokens import tokenize
 from .legality import may_make
-from .model import TOO_MANY_VOTES, Move, ParseResult, Problem, TurnInfo
+from .model import SAME_OR_KEPT, TOO_MANY_VOTES, Move, ParseResult, Problem, TurnInfo
 from .names import name_index
 from .state import GameState
 from .textnorm import clean_text
@@ -59,11 +59,12 @@ _WHOM = frozenset({"nomn", "accs"})
 def answerable(problem: Problem) -> bool:
     """True when the reply asked about ``problem`` so that an answer can settle it, with the
     asked move's ``action``: a name that fits several players (``ambiguous``, its
-    ``candidates``), or a name that is nobody's (``unknown_name``: any player may be meant)."""
+    ``candidates``), a name that is nobody's (``unknown_name``: any player may be meant), or
+    «Голос тот же» after a move on a player (reason ``same_or_kept``: the nick answers it)."""
     if not problem.action:
         return False
     return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1) \
-        or asks_whole_vote(problem)
+        or asks_whole_vote(problem) or problem.reason == SAME_OR_KEPT
 
 
 def asks_whole_vote(problem: Problem) -> bool:

@@ -9,7 +9,8 @@ import re
 
 from . import grammar_vocab as V
 from .grammar_keywords import Kw
-from .grammar_rules import action_for
+from .grammar_rules import action_for, problem
+from .model import SAME_OR_KEPT
 from .grammar_target_types import Targets
 from .grammar_tokens import Tok, span, clause_words
 from .names import name_index
@@ -471,8 +472,16 @@ _SAME_SAID = frozenset({
 #: player («МО — X. Голос — тот же»); after a heal or a check it means «unchanged».
 _AGAINST = frozenset({"hunt", "maniac_kill", "clan_kill", "mortar", "beat", "vote"})
 
-#: A letter changing an earlier one («меняю: …», «поменяй …»): «тот же» there keeps a move.
-_CHANGING = re.compile(r"меня[юей]|поменя|измен|замен|передума|как раньше|прежн")
+#: A letter changing an earlier one («меняю: …», «поменяй …») or correcting its own slip («Ой,
+#: не то: бью X, а не Y», «поправка», «вместо»): «тот же» there keeps a move.
+_CHANGING = re.compile(r"меня[юей]|поменя|измен|замен|передума|как раньше|прежн|"
+                       r"(?<!\w)не то(?!\w)|,\s*а не(?!\w)|поправ|исправ|ошиб|вместо|перепут|"
+                       r"опечат")
+
+#: «Голос тот же», «линч тот же самый»: the nominative agrees with the move noun itself, so it
+#: says either «the vote is unchanged» or «the same player as the move before»; a host asks
+#: (not «голос за того же», «туда же»: a player or a place, the same as just named).
+_SAME_OR_KEPT = frozenset({("тот", "же"), ("тот", "же", "самый")})
 
 
 def _same_player_meant(ctx: Ctx, clause: list[Tok], kw: Kw, items: list[Item]) -> bool:
@@ -509,8 +518,16 @@ def same_again(ctx: Ctx, clause: list[Tok], kw: Kw, hi: int, flags: dict,
         # this kind, read before, stays as it is (nothing more to read)
         return _kept_in_letter(ctx, kw, items)  # («меняю: лечу X. линч тот же»: asked)
     actor = ctx.sender
-    tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
     text = span(ctx.text, clause, kw.i, last_word(clause, kw.j, hi))
+    if said in _SAME_OR_KEPT and kw.cls == V.VOTE:
+        # «Бью Ромашку. Голос тот же.»: the vote kept from an earlier letter, or a vote for
+        # Ромашка? Both are read by players; asked, never a vote applied on a guess
+        action = action_for(kw.cls, actor, ctx.turn)
+        items.append(Item(clause[kw.i].start, problem=problem(text, "unparsed", SAME_OR_KEPT,
+                                                                  action=action),
+                          tried=action))
+        return True
+    tg = Targets(hits=[(ctx.last_hit[0], kw.j, hi)], end=hi)
     item = judge(ctx, actor, kw, action_for(kw.cls, actor, ctx.turn), tg, text, flags, False)
     if item is None:
         return False

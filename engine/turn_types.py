@@ -116,8 +116,8 @@ class MoveOutcome:
     #: ``explain`` only (not in the JSON): ``"superseded"`` for a vote void as ``withdrawn``
     #: that a later vote had already replaced when the withdrawal came
     note: str | None = None
-    #: letters only (not in the JSON): the role a swindler's stolen search looked for, as his
-    #: fan branch named it (None: the detective)
+    #: letters only (not in the JSON): the role a search looked for, as the fan's letter (once
+    #: the detective is dead) or a swindler's fan branch named it (None: the detective)
     sought: str | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -129,12 +129,26 @@ def small_talk(sentence: str) -> bool:
     return bool(_SMALL_TALK.match(sentence.strip()))
 
 
+#: A player saying he leaves the game or asks for a substitute («я выхожу из игры», «прошу
+#: замену», «больше не смогу играть»): the host decides what follows (a fresh host's trial,
+#: session 59: such a letter got only «не нашёл ни одного хода» and an autokill point, and the
+#: host was not shown it), so the line is listed for him as a question is (lower case).
+_LEAVING = re.compile(
+    r"(?<![а-яё])(?:(?:выхож|выйду|выйти|ухож|уйду|уйти|покида|покину|покинуть|выбыва)[а-яё]* "
+    r"(?:из |с )?(?:игры|игру)|(?:прошу|нужна|нужен|ищите|найдите|дайте|найти) (?:мне )?замен[а-яё]*|"
+    r"не (?:смогу|могу|буду) (?:больше |дальше |уже )?(?:играть|участвовать)|"
+    r"слива[юе][а-яё]* (?:из |с )?игры)(?![а-яё])", re.IGNORECASE)
+
+
 def host_questions(text: str, limit: int = 5) -> list[str]:
     """The questions to the host in ``text`` (a letter's own text, quotes cut), in order,
-    each as written (stripped, at most 200 characters), at most ``limit`` of them.
+    each as written (stripped, at most 200 characters), at most ``limit`` of them; a line
+    where the player says he leaves the game or asks for a substitute is one too.
 
     >>> host_questions("Лечу Бобра. Ведущий, а себя лечить можно? Кто бы это мог быть?")
     ['Ведущий, а себя лечить можно?']
+    >>> host_questions("Всем пока, я выхожу из игры: на работе завал.")
+    ['Всем пока, я выхожу из игры: на работе завал.']
     """
     found: list[str] = []
     before_line = ""  # the letter's line before this one (its own text)
@@ -142,6 +156,11 @@ def host_questions(text: str, limit: int = 5) -> list[str]:
         if line.lstrip().startswith(">"):
             continue
         above, before_line = before_line, line if line.strip() else before_line
+        if _LEAVING.search(line):
+            found.append(line.strip()[:200])
+            if len(found) == limit:
+                return found
+            continue
         if "?" not in line:
             if _OPEN_QUESTION.match(line):  # «ведущий а можно лечить себя» from a phone
                 found.append(line.strip()[:200])

@@ -223,3 +223,30 @@ def test_the_reply_answers_whether_the_letter_came_in_time(tmp_path):
 ])
 def test_a_question_about_the_sender_himself_is_for_the_host(text, questions):
     assert host_questions(text) == questions
+
+
+@pytest.mark.parametrize("text, listed", [
+    ("Всем пока, я выхожу из игры: на работе завал.", ["Всем пока, я выхожу из игры: на работе завал."]),
+    ("Ведущий, прошу замену, уезжаю на неделю", ["Ведущий, прошу замену, уезжаю на неделю"]),
+    ("Лечу Бобра.\nЯ больше не смогу играть, простите", ["Я больше не смогу играть, простите"]),
+    ("покидаю игру", ["покидаю игру"]),
+    # not leaving the game
+    ("Выхожу из дома, вечером напишу ход", []),
+    ("ухожу в МО на Бобра", []),
+    ("> я выхожу из игры\nЛечу Кузю", []),  # a quoted line
+])
+def test_a_player_leaving_the_game_is_listed_for_the_host(text, listed):
+    """A fresh host's trial (session 59): «я выхожу из игры» got only «не нашёл ни одного
+    хода» and an autokill point; the host was not shown it."""
+    assert host_questions(text) == listed
+
+
+def test_a_letter_leaving_the_game_is_counted_for_the_host(tmp_path):
+    game = Game(tmp_path)
+    try:
+        body = game.answers(("serg@example.org", "Ребята, простите, я выхожу из игры — совсем нет времени.", "l1@x"))
+        reply = " ".join(body["reply:l1@x"].split())
+        assert "ответит ведущий сам" in reply and "«Ребята, простите, я выхожу из игры — совсем нет времени.»" in reply
+        assert status(game.cfg, game.store).questions == 1
+    finally:
+        game.store.dispose()

@@ -691,3 +691,27 @@ def test_members_left_without_a_boss_are_told_who_orders_the_kill(tmp_path):
     letters, _paper = letters_and_paper(renderer, with_actor, [{"moves": [], "votes": votes}])
     assert all("заменить его некому" not in b for b in letters.values())
     assert "Актёр P3 заменяет в клане" in letters["P2"]
+
+
+def test_fans_search_for_a_named_role_is_told_by_that_role(tmp_path):
+    """The detective dead, the fan searches for the doctor and finds him: her letter says
+    «Поиск врача: Doc — вы нашли того, кого искали», and a search the next day is refused with
+    «Вы уже нашли врача» (a fresh host's trial, session 59: both said «детектива»)."""
+    from pathlib import Path
+
+    from engine.legality import refusal_problem
+    from engine.model import Move, TurnInfo
+
+    turns = replay_turns(load_game_file(Path(__file__).parent.joinpath(
+        "cases", "fan_search_named_role_told.toml").read_text(encoding="utf-8")))
+    t = turns[1]
+    renderer = renderer_for(tmp_path, {n: None for n in t.state_before.players})
+    letters = {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(2), state_before=t.state_before, next_row=day_row(3))}
+    assert "Поиск врача: Doc — вы нашли того, кого искали." in letters["Fan"], letters["Fan"]
+    assert "детектив" not in letters["Fan"]
+    after = t.result.new_state
+    assert after.players["Fan"].fan_found
+    refused = refusal_problem(after, TurnInfo(day=3, event="none"),
+                              Move("search", target="Civ1", span="Ищу врача у Civ1"), "already_found", "Fan")
+    assert refused.message == "Вы уже нашли врача, искать больше не нужно: «Ищу врача у Civ1»."

@@ -614,9 +614,12 @@ def undone_by_reopen(s: Session, game: Game, day: int) -> tuple[list[str], bool]
 def keep_dropped_day(s: Session, row: DayRow) -> None:
     """Before a later day ``row`` is dropped by ``reopen-day``: what its next opening must
     keep, as the day's input ``reopen`` (:func:`mailer.day.open.open_game_day` reads it):
-    the event the host set for it (``open-day --event``: no ``day{N}.event`` draw), and the
-    next revision, so that its new result letters are new letters, marked «(исправлено)» for
-    those who had the old ones."""
+    the event the host set for it (``open-day --event``: no ``day{N}.event`` draw), its
+    deadline (the one the players were told, the host's ``deadline`` move included: a fresh
+    host's trial saw a re-closed day get the next day's deadline and read a letter that had
+    come a minute after its real deadline), who the day's draw gave the immunity or the
+    mortar (told to them: they keep it while the rules still allow it), and the next revision, so that its new result
+    letters are new letters, marked «(исправлено)» for those who had the old ones."""
     from sqlmodel import delete
 
     from ..store import DayInput
@@ -624,7 +627,9 @@ def keep_dropped_day(s: Session, row: DayRow) -> None:
     drawn = event_drawn(row)
     s.exec(delete(DayInput).where(DayInput.day == row.day, DayInput.kind == "reopen"))
     s.add(DayInput(day=row.day, kind="reopen", nick="", value_json=dumps(
-        {"event": None if drawn else row.event, "revision": row.revision + 1})))
+        {"event": None if drawn else row.event, "revision": row.revision + 1,
+         "deadline": utc(row.deadline).isoformat() if row.deadline is not None else None,
+         "drawn": {"event": row.event, "immune": row.immune, "mortar": row.mortar}})))
 
 
 @one_at_a_time

@@ -67,7 +67,9 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
               renderer, event: str | None = None, announce: bool = True) -> DayRow:
     """Open game day ``day`` at ``now``: its event drawn (or ``event``), its deadline the day's
     calendar end or, when that is past (a day closed late), the next calendar end still ahead
-    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`)."""
+    (DECISIONS.md §2; :func:`engine.calendar.deadline_ahead`); a day that ``reopen-day``
+    dropped opens again with the event and the deadline it had
+    (:func:`mailer.day.close.keep_dropped_day`)."""
     from engine.resolve import open_day
 
     from ..store import DayInput
@@ -77,8 +79,13 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     again = loads(kept.value_json) if kept is not None else {}
     if kept is not None:
         s.delete(kept)
-    opening = open_day(state, day, event if event is not None else again.get("event"))
+    opening = kept_draw(state, open_day(state, day, event if event is not None else again.get("event")),
+                        again.get("drawn") or {})
     deadline = deadline_ahead(cfg.start, cfg.timezone, day, cfg.weekend_merge, now)
+    if again.get("deadline"):
+        # (the deadline it had: its letters are read against the time the players were told,
+        # even when that is past now — the day is being closed again, not played anew)
+        deadline = datetime.fromisoformat(again["deadline"])
     row = DayRow(day=day, event=opening.event, deadline=to_db(deadline), immune=opening.immune,
                  mortar=opening.mortar, draws_json=dumps([list(d) for d in opening.draws]),
                  revision=again.get("revision", 0))
@@ -86,6 +93,31 @@ def open_game_day(cfg: GameConfig, s: Session, state: GameState, day: int, now: 
     if announce:  # (``init`` queues the role letters first, then these)
         _queue_event_letters(cfg, s, row, state, renderer, now)
     return row
+
+
+def kept_draw(state: GameState, opening, drawn: dict):
+    """``opening`` (an :class:`engine.resolve.DayOpening`) with the immune player or the mortar
+    holder that the day's earlier opening drew (``drawn``: its ``event``, ``immune``,
+    ``mortar``), when the day is opened again by a re-close after ``reopen-day`` with the
+    same event and that player may still hold it (alive; the mortar: still a plain civilian):
+    the draw was told to him, and a fix of an earlier day does not take it back (a fresh
+    host's trial: the immunity went to another player, and the one told «Жребий выбрал вас»
+    had her «Пара» refused with no word why). Else ``opening`` as drawn."""
+    from dataclasses import replace
+
+    if not drawn or drawn.get("event") != opening.event:
+        return opening
+    alive = set(state.alive())
+    for key in ("immune", "mortar"):
+        nick, now = drawn.get(key), getattr(opening, key)
+        if not nick or now is None or nick == now or nick not in alive:
+            continue
+        p = state.players[nick]
+        if key == "mortar" and (p.role not in ("civilian", "son") or p.is_mafia):
+            continue
+        draws = tuple((k, nick if k == f"day{opening.day}.{key}" else v) for k, v in opening.draws)
+        opening = replace(opening, **{key: nick}, draws=draws)
+    return opening
 
 
 def _queue_event_letters(cfg: GameConfig, s: Session, row: DayRow, state: GameState, renderer,
