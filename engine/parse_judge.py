@@ -463,6 +463,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # other one is asked about
         return _kept_votes(ctx, good, tg, text, asked)
     targets = [h.nick for h, _, _ in tg.hits]
+    if action == "vote" and len(targets) == 2 and targets[0] == targets[1] and \
+            clause is not None and (kept := _one_player_two_words(clause, tg.hits)) is not None:
+        # «голоса гусь и гусёнок» with ИП Гусев and Гусёнок alive, both words read as
+        # Гусёнок: two players named, one found; the vote on the surer reading stands, the
+        # other is asked about (never both votes on one player unsaid)
+        asked = Item(0, problem=problem(text, "unparsed", "second_vote", action=action),
+                     tried=action)
+        return _kept_votes(ctx, [kept], tg, text, asked)
     living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
     if action == "vote" and len(targets) > 1 and living and len(living) < len(tg.hits):
         # «Голоса: X и Y» on a two-vote day, X dead: the vote for Y stands, X's is refused
@@ -533,6 +541,18 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _one_player_two_words(clause: list[Tok], hits) -> tuple | None:
+    """The hit to keep when the two hits of a list of votes read one player from two
+    different words («гусь и гусёнок»; not the same word twice, «Лось и Лось»): the one read
+    exactly when the other is not, else the first; None when the words are the same."""
+    (a, i, j), (b, m, n) = hits
+    if [t.w for t in clause[i:j]] == [t.w for t in clause[m:n]]:
+        return None
+    if b.kind == "exact" and a.kind != "exact":
+        return hits[1]
+    return hits[0]
 
 
 #: Prepositions that make «меня», «мне», «себя», «себе» the hostess's home, not her guest.
