@@ -93,6 +93,12 @@ _TRAILING_INITIAL = re.compile(r"[A-ZА-ЯЁ]\.(?<![\w.]..)(?= [a-zа-яё])")
 _LAST_WORD = re.compile(r"(\w+)[ \t]*$")
 
 
+#: «т.е.», «т. е.» («то есть») inside a sentence: its dots end no sentence (the tokenizer
+#: reads it as «то есть», engine.grammar_tokens), so a clarification after it is read with
+#: the name it clarifies («Голосую за Туза пик, т.е. за Ace_of_Spades»).
+_THAT_IS_DOTS = re.compile(r"(?<![\w.])т\. ?е\.(?= +\S)")
+
+
 def _aside_unended(m: re.Match) -> str:
     """The bracketed aside with its «!» and «?» blanked (same length: offsets stay)."""
     return m.group().replace("!", " ").replace("?", " ")
@@ -135,6 +141,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
         low = _BRACKETED.sub(_aside_unended, low)
     if ". " in visible:  # «ищу А. Блока»: the dot of a leading initial ends no sentence
         low = _initials_unended(visible, low)
+    if "т.е" in low or "т. е" in low:  # «Голосую за X, т.е. за Y»: one sentence
+        low = _THAT_IS_DOTS.sub(lambda m: m.group().replace(".", " "), low)
     hot_here = hot_words(low, extra, letter_pieces(visible))
     if not hot_here:
         return []

@@ -305,11 +305,12 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = belay_label(text, player.role if player is not None else None)  # «На страховке — X»
     text = vote_phrases(text, nicks, alive, turn.votes_per_player, sender)
     if _settle:  # «ворую у X, а если нельзя два раза подряд — у Y»: the rules answer
-        text = settle_conditions(text, sender, state, turn, _read_plain)
+        if_asked: list[str] = []  # «можно мне миномёт? Если можно — стреляю в X»: asked
+        text = settle_conditions(text, sender, state, turn, _read_plain, if_asked)
         # «Если меня выберут в страхе — вешайте X»: an advance «Страх» choice, asked
         text, early_fear = early_choices(text, sender, state, turn, _read_plain)
     else:
-        early_fear = []
+        early_fear, if_asked = [], []
     text, summary = vote_summary(text, turn.votes_per_player)  # «Итого Барон и Ленка»
     actor = own_actor or Actor(sender, "civilian", None, False)
     text = _own_speech_tags_blanked(text, actor, nicks)  # «Лис, — сказал босс, — обчисти X»
@@ -620,6 +621,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = list(problems) + second_thoughts(
             ctx, visible, _read_so_far(log, moves, problems), moves, problems)
     problems = list(problems) + [problem(q, "unparsed", "fear_early") for q in early_fear]
+    problems += [problem(q, "unparsed", "conditional") for q in if_asked]
     if cancel_earlier and ctx.sender.role in ROLE_MOVES and \
             not any(m.action != "vote" for m in moves):
         # «МО отменяю» alone from a role with a night move of its own: the cancel takes back

@@ -40,13 +40,17 @@ Reader = Callable[[str, str, GameState, TurnInfo], ParseResult]
 
 
 def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
-                      read: Reader) -> str:
+                      read: Reader, asked: list[str] | None = None) -> str:
     """``text`` with every condition the game settles answered: the branch the rules select
     is kept (its condition words blanked), the other branches blanked (issue 11).
 
     Args:
         text: the normalised letter text; sender, state, turn: as for the parser.
         read: the parser without this pass (to read a branch's move).
+        asked: when given, a branch under «если можно» whose question was about another move
+            («можно мне тоже миномёт? Если можно — стреляю в X»: :func:`_asked_of_another`)
+            is blanked with its condition and its words appended here, for the parser to ask
+            about (the host answers the request; the shot is never read as the hunt).
 
     Returns:
         The text, same length; unchanged when no condition is of a settled type, when the
@@ -56,7 +60,7 @@ def settle_conditions(text: str, sender: str, state: GameState, turn: TurnInfo,
     if p is None or not p.alive or p.role == "swindler" or not if_words(text):
         return text
     for group in condition_groups(text, state, sender):
-        chosen = _choose(text, sender, state, turn, read, group)
+        chosen = _choose(text, sender, state, turn, read, group, asked)
         if chosen is not None:
             text = chosen
     return text
@@ -88,7 +92,7 @@ def _key(m) -> tuple:
 
 
 def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Reader,
-            group: list[Branch]) -> str | None:
+            group: list[Branch], asked: list[str] | None = None) -> str | None:
     """The text with the branch of ``group`` that holds kept, or None when unsure."""
     lead_kinds = {b.kind for b in group}
     if "silent" in lead_kinds:
@@ -108,6 +112,11 @@ def _choose(text: str, sender: str, state: GameState, turn: TurnInfo, read: Read
             # the move written before stands
             return blank(text, [(b.lo, b.hi)])
         allowed = _branch_allowed(text, sender, state, turn, read, group, b)
+        if allowed == "asked":
+            if asked is None or len(group) != 1:
+                return None
+            asked.append(text[b.body:b.hi].strip(" \t\n—–-,:.!"))
+            return blank(text, [(b.lo, b.hi)])
         if allowed is None:
             return None
         if allowed:
@@ -253,9 +262,10 @@ def _sentence_window(text: str, at: int) -> int:
     return max(prev, 0)
 
 
-def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | None:
+def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | str | None:
     """Whether the move of branch ``b`` is allowed: True, False, or None when the branch
-    names no move the parser reads."""
+    names no move the parser reads; ``"asked"`` when the question before it was about
+    another move (:func:`_asked_of_another`)."""
     others = [(o.lo, o.hi) for o in group]
     base = _screened(read, blank(text, others), sender, state, turn)
     kept = _screened(read, blank(text, [(o.lo, o.hi) for o in group if o is not b] +
@@ -268,6 +278,8 @@ def _branch_allowed(text, sender, state, turn, read, group, b) -> bool | None:
         return False
     if any(_unsettled(text, sender, state, m) for m in new):
         return None
+    if new and _asked_of_another(text, b, state, sender, new):
+        return "asked"
     if new and not bad and not [pr for pr in kept.problems if pr not in base.problems]:
         return True
     return None
@@ -290,6 +302,38 @@ def _adds_one_more(text, sender, state, turn, read, group, b) -> bool:
                                  r"[\s.!)]*", text[b.body:b.hi]))
     return bool(base.moves) and bool(bad) and \
         all(pr.reason in ("conflicting", "too_many_targets") for pr in bad)
+
+
+def _asked_of_another(text: str, b: Branch, state: GameState, sender: str, new: list) -> bool:
+    """True when the question right before branch ``b`` names a move word (the mortar, a
+    move of a role) and none of the branch's moves ``new`` is that move: «а можно мне тоже
+    миномёт? Если можно — стреляю в X» from a player without the mortar asks the host for
+    it, and the shot read as his hunt is not what the answer «можно» was about."""
+    q = question_before(text, b.lo) or _question_near(text, b.lo)
+    if q is None:
+        return False
+    p = state.players[sender]
+    asked = set()
+    for kw in find_keywords(tokenize_span(q, 0, len(q)), set(), name_index(tuple(state.players))):
+        if kw.cls == V.MORTAR:
+            asked.add("mortar")
+            continue
+        table = V.CLASS_ACTIONS.get(kw.cls, {})
+        own = table.get(p.role) or table.get("mafia" if p.clan else "civil")
+        if own is not None:
+            asked.add(own)
+    return bool(asked) and not asked & {m.action for m in new}
+
+
+def _question_near(text: str, at: int) -> str | None:
+    """The question sentence before ``at`` in the same paragraph with at most one short
+    remark of five words after it, whatever ends the remark («…миномёт? Праздник же общий 🙂
+    Если можно — …»), or None."""
+    k = text.rfind("?", 0, at)
+    if k < 0 or "\n\n" in text[k:at] or len(text[k + 1:at].split()) > 5:
+        return None
+    lo = max(text.rfind(c, 0, k) for c in ".!?\n")
+    return text[lo + 1:k + 1]
 
 
 def _unsettled(text: str, sender: str, state: GameState, m) -> bool:

@@ -177,6 +177,12 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if action is None and kw.cls == V.WATCH and kw.weak and clause is not None and \
             kw.j < len(clause) and clause[kw.j].w == "на":
         return None  # «Смотрю на Старого Лиса» from the maniac: a look at him, no watch
+    if action in ("check", "boss_check") and tg.thing and tg.hits and clause is not None and \
+            not (kw.negated or kw.hypothetical or kw.reported) and \
+            _thing_checked(clause, kw, tg.hits[0][1]):
+        # «Проверю-ка я подвеску у Стёпы, а то стучит» from the detective: a thing of the
+        # player's checked, talk of his car or the check on him? Asked (not «проверяю роль у X»)
+        return Item(0, problem=problem(text, "unparsed", "unread"), tried=action)
     if action == ASK and mortar_said(ctx, clause):
         action = "mortar"  # «Миномёт мой! Шмаляю по X»: the holder fires what he just got
     elif action == ASK and maniac_shot(ctx):
@@ -457,6 +463,14 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
         # other one is asked about
         return _kept_votes(ctx, good, tg, text, asked)
     targets = [h.nick for h, _, _ in tg.hits]
+    if action == "vote" and len(targets) == 2 and targets[0] == targets[1] and \
+            clause is not None and (kept := _one_player_two_words(clause, tg.hits)) is not None:
+        # «голоса гусь и гусёнок» with ИП Гусев and Гусёнок alive, both words read as
+        # Гусёнок: two players named, one found; the vote on the surer reading stands, the
+        # other is asked about (never both votes on one player unsaid)
+        asked = Item(0, problem=problem(text, "unparsed", "second_vote", action=action),
+                     tried=action)
+        return _kept_votes(ctx, [kept], tg, text, asked)
     living = [(h, i, j) for h, i, j in tg.hits if h.nick in ctx.alive]
     if action == "vote" and len(targets) > 1 and living and len(living) < len(tg.hits):
         # «Голоса: X и Y» on a two-vote day, X dead: the vote for Y stands, X's is refused
@@ -527,6 +541,18 @@ def judge(ctx: Ctx, actor: Actor, kw: Kw, action: str | None, tg: Targets, text:
     if isinstance(move, Problem):
         return Item(0, problem=move, tried=action)
     return Item(0, move=move, tried=action)
+
+
+def _one_player_two_words(clause: list[Tok], hits) -> tuple | None:
+    """The hit to keep when the two hits of a list of votes read one player from two
+    different words («гусь и гусёнок»; not the same word twice, «Лось и Лось»): the one read
+    exactly when the other is not, else the first; None when the words are the same."""
+    (a, i, j), (b, m, n) = hits
+    if [t.w for t in clause[i:j]] == [t.w for t in clause[m:n]]:
+        return None
+    if b.kind == "exact" and a.kind != "exact":
+        return hits[1]
+    return hits[0]
 
 
 #: Prepositions that make «меня», «мне», «себя», «себе» the hostess's home, not her guest.
@@ -1116,6 +1142,29 @@ def _thing_sought(clause: list[Tok], kw: Kw) -> bool:
     tag = morph().parse(clause[first].w)[0].tag
     return tag.POS == "NOUN" and "inan" in tag and bool({"nomn", "accs"} & tag.grammemes) and \
         not {"Name", "Surn", "Patr", "Geox", "Abbr"} & tag.grammemes
+
+
+#: Things of a player a check may name for the player himself («проверяю роль у X»,
+#: «пробью документы у X»): the check on him (lemmas).
+_CHECKED_OF = frozenset({"роль", "карта", "карточка", "статус", "сторона", "цвет", "масть",
+                         "принадлежность", "документ", "паспорт", "ксива", "алиби", "личность",
+                         "биография", "досье", "подноготная", "прошлое", "команда", "ориентация", "сущность", "нутро", "душа"})
+
+
+def _thing_checked(clause: list[Tok], kw: Kw, at: int) -> bool:
+    """True when the player read at token ``at`` stands after «у» and a thing noun that is
+    the check's object right after the move word ``kw`` («проверю подвеску у Стёпы»; «я»
+    between allowed), and the thing is none a check names for the player himself
+    (:data:`_CHECKED_OF`)."""
+    if at < 2 or clause[at - 1].w != "у" or not clause[at - 2].word:
+        return False
+    n = kw.j
+    while n < at - 2 and clause[n].w in ("я", "ка", "-"):
+        n += 1
+    if n != at - 2:
+        return False
+    lemma = morph().parse(clause[at - 2].w)[0].normal_form.replace("ё", "е")
+    return lemma not in _CHECKED_OF
 
 
 #: English words for a thing right after an English move word («kill it with fire»).

@@ -49,6 +49,7 @@ from .parse_move_speech import (as_decided, asked_of, decider, deferred, his_cho
                                 ordinary_speech, told_by, told_name, trip_with_player)
 from .parse_types import Ctx, Item, last_word, names_in, nick_at, object_fronted, unknown_name
 from .parse_unneeded import so_then, unneeded_end
+from .parse_done_before import done_before_end, today_after
 
 
 def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: int,
@@ -241,6 +242,14 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                           guards=action in ("guard", "", None))
         if not tg.hits and tg.unknown is None:
             return gone
+    if len(tg.hits) == 1 and (done := done_before_end(clause, tg.hits[0][2], hi)) is not None \
+            and (today := today_after(clause, done, hi)) is not None:
+        # «Ищу комиссара: Сороку уже смотрела, Корзинкина тоже, сегодня — X»: the player
+        # searched on an earlier turn is no target; today's is named after «сегодня»
+        now = read_targets(ctx, actor, clause, today, hi, noun=noun, reported=kw.reported,
+                           guards=action in ("guard", "", None))
+        if now.hits or now.unknown is not None:
+            tg = now
     if tg.hits and \
             any(clause[n].w in ("—", "–", ",") for n in range(kw.j, tg.hits[0][1])) and \
             any(clause[n].word and (is_verb(clause[n].w) or is_infinitive(clause[n].w))
