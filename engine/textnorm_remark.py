@@ -180,7 +180,8 @@ def _list_may_end(idx, toks, k: int, votes: int) -> bool:
     """False when the name at word ``k`` of the words before a separator follows a comma
     after another name («Линч — Бука, Маруська — подозрительная»: the remark may be a
     statement about the last one alone) and either the day has one vote or the two names
-    are in no common case («Голосую за Гортензию, Бобр — подозрительный»)."""
+    are in no common case («Голосую за Гортензию, Бобр — подозрительный»), or the last one
+    may be a nominative and the first may not («за Пряника, Kefir — зануда»)."""
     words = [t for t in toks if t.word]
     at = toks.index(words[k])
     if at == 0 or toks[at - 1].w != ",":
@@ -192,7 +193,11 @@ def _list_may_end(idx, toks, k: int, votes: int) -> bool:
     if votes < 2:
         return False
     mine, theirs = _cases(idx, [t.w for t in words], k), _cases(idx, prev, j)
-    return not mine or not theirs or bool(mine & theirs)
+    if not mine or not theirs:
+        return True
+    # a last name that may be a nominative is one more of the list only after a first one
+    # that may be too («Голоса: Жумар, Dr.Rock — …»; not «за Пряника, Kefir — зануда»)
+    return bool(mine & theirs) and ("nomn" not in mine or "nomn" in theirs)
 
 
 def _numeral(word: str) -> bool:
