@@ -52,6 +52,7 @@ from .names import name_index
 from .words import is_known_word, morph, role_words
 from .state import GameState
 from .textnorm_restart import false_starts
+from .textnorm_remark import remarks_apart
 from .textnorm import (
     clean_text, colon_numbers, earlier_letter_asides, forum_markup, list_headings, spoken_marks,
     sub_numbers,
@@ -293,6 +294,7 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
     text = mortar_story_fixed(text, own_actor, turn)  # «Применяю его по X»: the mortar's shot
     text = spoken_marks(text, nicks)  # «точка», «запятая» typed out by voice input
     text = false_starts(text, nicks)  # «у Сов… у Совёнка»: the cut-off piece blanked
+    text = remarks_apart(text, nicks, turn.votes_per_player)  # «Голос Лось — достал уже»: the remark a sentence
     text = list_headings(text)  # «## Проверка⏎- X» as «Проверка:⏎- X»
     text = layout_labels(text, nicks, sender)  # «🗳 X», «МО-X», «Голос⏎X», «1) X 2) Y» in words
     text = _titles_blanked(text)  # «его сиятельство Графа»
