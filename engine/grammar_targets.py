@@ -496,12 +496,15 @@ def _read_targets(ctx: Roster, actor: Actor, clause: list[Tok], lo: int, hi: int
             joined = True
             ordinal_slot = _ordinal_slot(clause, words, k, hi)
             continue
-        if k == ordinal_slot and t.cap and out.hits and idx.exact(words, k, None) is None and \
+        if k == ordinal_slot and out.hits and idx.exact(words, k, None) is None and \
+                (t.cap or _written_small(clause, out.hits[0])) and \
                 (pet := idx.approximate(w)) is not None and pet.nick is not None and \
-                pet.kind in ("name", "pet") and (k + 1 >= hi or not clause[k + 1].word):
+                (pet.kind in ("name", "pet") or
+                 (not t.cap and pet.kind == "prefix" and len(w) > 3)) and \
+                (k + 1 >= hi or not clause[k + 1].word):
             out.hits.append((pet, k, k + 1))  # «…, второй — за Димку»: the second vote's slot
-            k = out.end = k + 1  # holds a name as the first's does, a pet form too
-            joined = False
+            k = out.end = k + 1  # holds a name as the first's does, a pet form too; written
+            joined = False  # small when the first name was («первый галка второй малой»)
             continue
         if w == "от" and not out.hits and k + 1 < hi and words[k + 1] in V.FROM_ME:
             k += 2  # «Премию «Лучший из Лучших» от меня получает X»: who gives it, no target
@@ -1438,6 +1441,15 @@ _VOTE_COUNTS = frozenset({"один", "одним", "первый", "первы�
 #: The ordinal that opens a two-vote day's second vote with no comma before it («первый
 #: голос бегемоту второй доценту»).
 _NEXT_VOTE = frozenset({"второй", "второе", "вторым"})
+
+
+def _written_small(clause: list[Tok], first: tuple) -> bool:
+    """True when the list's first name (``first``: a hit and its token span) was written in
+    small letters, not quoted: the writer writes names small, so the second vote's slot
+    after the ordinal may hold a small name as well («первый голос тёма второй кекс»)."""
+    _hit, i, _j = first
+    return i < len(clause) and clause[i].word and not clause[i].quoted and \
+        clause[i].text[:1].islower()
 
 
 def _ordinal_slot(clause: list[Tok], words: list[str], k: int, hi: int) -> int:
