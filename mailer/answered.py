@@ -94,7 +94,9 @@ def answer_note(letter: Letter, asked: list[Problem]) -> str:
 
 #: Words of the game's question about a name, as a quote of it in the player's reply holds
 #: them (:mod:`engine.grammar_rules`: «Не понял, кого вы имеете в виду», «Ни один ник …»).
-_QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову")
+#: and as a reply asks it again (:func:`engine.answer_reply.asked_again`: «Спрашиваю ещё раз: …»).
+_QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову",
+                   "спрашиваю ещё раз: кого вы имеете в виду")
 
 
 def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Problem]) -> bool:
