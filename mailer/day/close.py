@@ -805,7 +805,9 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
     """nick → the lines ``explain`` shows under him for the questions the game's replies
     asked him on ``day`` (a name that fit several players or nobody) and his answers to
     them: the asked letter and the question, each answer's letter and words and what it made,
-    an answer not understood (asked again), and a question left with no answer."""
+    an answer not understood (asked again), a later letter that made the asked move itself
+    («Линч: Кот» after the question about «Линч: Кирку»: it answers the question), and a
+    question left with no answer."""
     from dataclasses import replace
 
     from engine.answer_reply import question
@@ -818,6 +820,7 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
         .order_by(Letter.received, Letter.id))
     out: dict[str, list[str]] = {}
     open_: dict[str, bool] = {}
+    wanted: dict[str, set[str]] = {}  # nick → the actions of his open questions
     for letter in rows:
         notes = loads(letter.notes_json)
         lines = out.setdefault(letter.nick, [])
@@ -829,7 +832,7 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
         if answered:
             made = "; ".join(describe_move(Move.from_json(m), state) for m in loads(letter.moves_json))
             lines.append(f"    • письмо {letter.id} — {answered[0]}: «{words}» → {made or 'ход не принят'}")
-            open_[letter.nick] = False
+            open_[letter.nick], wanted[letter.nick] = False, set()
         for n in unsettled:
             lines.append(f"    • письмо {letter.id} — {n}")
         stored = loads(letter.problems_json)
@@ -839,8 +842,19 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
             for p in asked:
                 lines.append(f"    • письмо {letter.id}: ответ игроку спросил — "
                              f"{question(replace(p, message=said.get((p.text, p.kind), '')))}")
+        moves = [Move.from_json(m) for m in loads(letter.moves_json)] if not answered else []
+        made = {m.action for m in moves} | {m.move.action for m in moves if m.action == "on_behalf" and m.move}
+        if open_.get(letter.nick) and moves and (made & wanted[letter.nick] or "" in wanted[letter.nick]):
+            # «Линч: Кот» after «Линч: Кир?»: the new move answers the question about that move
+            settled = made if "" not in wanted[letter.nick] else wanted[letter.nick]
+            said = "; ".join(describe_move(m, state) for m in moves
+                             if m.action in settled or m.action == "on_behalf" and m.move and m.move.action in settled)
+            lines.append(f"    • письмо {letter.id} — на вопрос ответил новым ходом: {said or 'ход'}")
+            wanted[letter.nick] -= settled
+            open_[letter.nick] = bool(wanted[letter.nick])
         if asked:
             open_[letter.nick] = True
+            wanted[letter.nick] = wanted.get(letter.nick, set()) | {p.action for p in asked}
         elif letter.state == LetterState.APPLIED.value and not answered:
             open_.setdefault(letter.nick, False)
     for nick, still in open_.items():
