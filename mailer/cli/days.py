@@ -213,8 +213,14 @@ def status(ctx: click.Context) -> None:
         print_line(out, f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
                    "(" + typed('inbox --state "без ходов"') + ")")
     if rep.asked and not rep.finished:
+        twice = [n for n in rep.asked if n in rep.asked_twice]
+        once = ("" if len(twice) == len(rep.asked) else
+                "; ответ игрока одним ником засчитает его" + (", если вопрос у игрока один" if twice else ""))
         print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
-                   "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
+                   f"неясным или незнакомым именем не засчитан{once})")
+        if twice:
+            print_line(out, f"  С двумя вопросами и больше: {', '.join(twice)} — ответ одним ником не решает ни "
+                       "одного из них; засчитает ответ с ходами полностью (действие и ник)")
     if rep.old_questions:
         print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} "
                    + answer_hint(rep.old_question_ids))
