@@ -61,3 +61,69 @@ def test_a_new_move_of_another_kind_leaves_the_question_open(kira):
     ask_then_answer(g, "Линч: Кирку", "Лечу Маруську", "5b")
     close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
     assert "на вопрос ответа не пришло: тот ход не засчитан" in _explain(g)
+
+
+def _status(g: Game) -> str:
+    from click.testing import CliRunner
+
+    from mailer.cli import main
+
+    shown = CliRunner().invoke(main, ["--config", str(g.root / "game.toml"), "status"], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    return _flat(shown.output)
+
+
+def _reports(g: Game):
+    """``status``'s report read both ways: straight from the SQLite file and through the store."""
+    from mailer.reports import status
+    from mailer.status import read_status
+
+    return [read_status(g.cfg), status(g.cfg, g.store)]
+
+
+# 3. ``status`` counted the letters of the reply's questions (the asking letter, settled or
+#    not, and the answer asked again) as «писем без единого понятого хода».
+
+@pytest.mark.parametrize("answer, waits", [("Кира", False), ("Ну Кирку же, сказал же", True)])
+def test_status_counts_no_question_letter_as_one_of_no_move(kira, answer, waits):
+    g = kira
+    ask_then_answer(g, "Лечу Кирку", answer, "3")
+    for rep in _reports(g):
+        assert rep.no_moves == 0 and rep.asked == (["Бука"] if waits else [])
+    text = _status(g)
+    assert "без единого понятого хода" not in text
+    assert ("Ждут ответа игрока" in text) == waits
+
+
+def test_status_still_counts_a_letter_of_no_move(kira):
+    g = kira
+    ask_then_answer(g, "Лечу Кирку", "Кира", "3b")
+    g.deliver(letter("buka@example.org", "Ведущий, а когда итоги?", msgid="x3@x"), START + timedelta(hours=4))
+    g.deliver(letter("kir@example.org", "Сегодня ничего не делаю, просто привет", msgid="y3@x"),
+              START + timedelta(hours=4))
+    g.sync()
+    assert [rep.no_moves for rep in _reports(g)] == [2, 2]
+
+
+# 4. ``status``'s hint «ответ игрока одним ником засчитает его» is wrong for a player with two
+#    open questions: one nick settles neither.
+
+def test_status_hint_for_two_open_questions(kira):
+    g = kira
+    g.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Кирку", msgid="q4@x"), START + timedelta(hours=2))
+    g.deliver(letter("serg@example.org", "Линч: Кирку", msgid="s4@x"), START + timedelta(hours=2))
+    g.sync()
+    for rep in _reports(g):
+        assert (rep.asked, rep.asked_twice) == (["Бука", "Serginio"], ["Бука"])
+    text = _status(g)
+    assert ("Ждут ответа игрока «кого вы имели в виду?»: Бука, Serginio (ход с неясным или незнакомым именем "
+            "не засчитан; ответ игрока одним ником засчитает его, если вопрос у игрока один)") in text
+    assert ("С двумя вопросами и больше: Бука — ответ одним ником не решает ни одного из них; засчитает ответ "
+            "с ходами полностью (действие и ник)") in text
+    # the full moves settle both
+    g.deliver(letter("buka@example.org", "Лечу Киру. Линч: Кир", msgid="f4@x"), START + timedelta(hours=3))
+    g.sync()
+    for rep in _reports(g):
+        assert (rep.asked, rep.asked_twice) == (["Serginio"], [])
+    text = _status(g)
+    assert "ответ игрока одним ником засчитает его)" in text and "С двумя вопросами" not in text
