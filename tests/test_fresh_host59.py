@@ -127,3 +127,34 @@ def test_status_hint_for_two_open_questions(kira):
         assert (rep.asked, rep.asked_twice) == (["Serginio"], [])
     text = _status(g)
     assert "ответ игрока одним ником засчитает его)" in text and "С двумя вопросами" not in text
+
+
+# 9. The «день N снова открыт» letter did not mention the mortar the day's «Праздник» gave
+#    the player (his moves «остаются в силе», the gift not a word).
+
+def test_reopen_letter_reminds_the_mortar_holder_of_the_gift(tmp_path):
+    from mailer.day import set_event
+    from mailer.outbox import send_all
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        row, _stale = set_event(g.cfg, g.store, "holiday", now=START)
+        holder = row.mortar
+        assert holder
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+        assert closed.exit_code == 0, closed.output
+        send_all(g.cfg, g.store, now=DEADLINE + timedelta(minutes=6))
+        reopened = _run(g, ["reopen-day", "1", "--yes"], DEADLINE + timedelta(minutes=10))
+        assert reopened.exit_code == 0, reopened.output
+        letters = {o.to_nick: _flat(o.body) for o in g.replies("reopen")}
+        gift = "Миномёт, подаренный вам в честь праздника, по-прежнему у вас"
+        assert gift + ": выстрел, присланный в срок, остаётся в силе." in letters[holder]
+        assert not [n for n, body in letters.items() if gift in body and n != holder]
+        # the deadline moved ahead: the letter (unsent) invites the shot again
+        moved = _run(g, ["deadline", "09.12.2026 19:30", "--yes"], DEADLINE + timedelta(minutes=12))
+        assert moved.exit_code == 0, moved.output
+        [body] = [_flat(o.body) for o in g.replies("reopen") if o.to_nick == holder and o.state == "queued"]
+        assert (gift + ": этой ночью вы можете выстрелить в одного игрока (письмо «Миномёт: ник»).") in body
+    finally:
+        g.store.dispose()
