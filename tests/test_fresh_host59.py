@@ -158,3 +158,29 @@ def test_reopen_letter_reminds_the_mortar_holder_of_the_gift(tmp_path):
         assert (gift + ": этой ночью вы можете выстрелить в одного игрока (письмо «Миномёт: ник»).") in body
     finally:
         g.store.dispose()
+
+
+# 11. «Парадокс» gave no lost-vote reminder at close-day (who broke role-play is the host's to
+#     name with ``lost-vote``; «Пальмы цветут» reminds him of the thread's forbidden words).
+
+@pytest.mark.parametrize("stripped", [False, True])
+def test_paradox_close_reminds_the_host_of_lost_vote(tmp_path, stripped):
+    from mailer.day import set_event
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "paradox", now=START)
+        if stripped:
+            lost = _run(g, ["lost-vote", "Serginio"], START + timedelta(hours=3))
+            assert lost.exit_code == 0, lost.output
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+        assert closed.exit_code == 0, closed.output
+        text = _flat(closed.output)
+        reminder = ("«Парадокс»: никто не лишён голоса — голоса всех засчитаны (решает ведущий: нарушивших "
+                    "отыгрыш роли — reopen-day 1, lost-vote НИК, close-day).")
+        assert (reminder in text) == (not stripped)
+        if not stripped:
+            assert text.index("РЕШАЕТ ВЕДУЩИЙ") < text.index(reminder)
+    finally:
+        g.store.dispose()

@@ -287,6 +287,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                           body=renderer.fear_letter(nick=chosen, row=row), now=now)
                     return CloseReport(day=row.day, waiting_for=chosen)
         result = resolve_turn(state, turn)
+        if row.event == "paradox" and not result.lost_vote:
+            # «Парадокс»: who broke role-play is the host's to name (``lost-vote``), as the
+            # «Пальмы» words are: the close reminds him, as it does of those
+            thread.append(f"«Парадокс»: никто не лишён голоса — голоса всех засчитаны (решает ведущий: "
+                          f"нарушивших отыгрыш роли — reopen-day {row.day}, lost-vote НИК, close-day)")
         row.figures_json = dumps({"votes": spec.votes, "words": spec.words})
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
