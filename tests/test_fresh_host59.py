@@ -184,3 +184,25 @@ def test_paradox_close_reminds_the_host_of_lost_vote(tmp_path, stripped):
             assert text.index("РЕШАЕТ ВЕДУЩИЙ") < text.index(reminder)
     finally:
         g.store.dispose()
+
+
+# 12. The reply to a letter from an unknown address named the game («… в списке игроков игры
+#     «Синк»»): a stranger is told nothing of the game beyond what a stranger may know (this is
+#     a game's mailbox, the letter counts for nothing, how a player gets his address added).
+
+def test_the_unknown_sender_is_told_nothing_of_the_game(tmp_path):
+    from mailer.outbox import build_message
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("stranger@example.com", "Лечу Маруську. Это игра «Синк»?", msgid="z@x", subject="Вопрос"),
+                  START + timedelta(hours=2))
+        g.sync()
+        [row] = g.replies("unknown_sender")
+        msg = build_message(g.cfg, row, utf8=True)
+        raw = "\n".join(f"{k}: {v}" for k, v in msg.items()) + "\n" + msg.get_content()
+        assert "stranger@example.com" in raw and "нет в списке игроков, поэтому ходы из него не засчитаны" in _flat(raw)
+        for secret in [g.cfg.name, *(p.nick for p in g.cfg.players), "08.12.2026", "день 1", "Маруськ"]:
+            assert secret not in raw, secret
+    finally:
+        g.store.dispose()
