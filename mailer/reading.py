@@ -613,7 +613,10 @@ class _Run:
             answer = replace(got.result, problems=got.result.problems + again)
         if answer is None:
             return result, []
-        notes.append(answer_note(before, asked))
+        made = {m.action for m in answer.moves} | {m.move.action for m in answer.moves
+                                                   if m.action == "on_behalf" and m.move is not None}
+        # the note names the questions the answer settled (``inbox`` marks those settled)
+        notes.append(answer_note(before, [p for p in asked if p.action in made] or asked))
         return answer, asked
 
 

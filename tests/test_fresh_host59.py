@@ -206,3 +206,38 @@ def test_the_unknown_sender_is_told_nothing_of_the_game(tmp_path):
             assert secret not in raw, secret
     finally:
         g.store.dispose()
+
+
+# 2. ``words`` and ``inbox`` kept listing a problem a later answer of the player settled.
+
+def test_inbox_and_words_show_a_settled_problem_as_settled(kira):
+    from mailer.inbox import inbox, show
+    from mailer.taught_words import unread_letters
+    from test_fresh_host55 import _run
+
+    g = kira
+    _asked, answer = ask_then_answer(g, "Лечу Пампушку. Линч: Кирку", "Маруську", "2")
+    q = _letters(g)["q2@x"]
+    assert loads(answer.moves_json) == [{"action": "heal", "target": "Маруська"}]
+    rows = {r.id: r for r in inbox(g.store, g.cfg.zone)}
+    assert rows[q.id].labels == (f"нет такого игрока — решено письмом {answer.id}", "неясно, кто")
+    assert show(g.store, g.cfg.zone, str(q.id)).row.labels == rows[q.id].labels
+    assert [r.labels for r in inbox(g.store, g.cfg.zone, state="no_moves")] == [rows[q.id].labels]
+    assert unread_letters(g.store) == []
+    listed = _run(g, ["inbox"], START + timedelta(hours=4))
+    assert f"нет такого игрока — решено письмом {answer.id}: Лечу Пампушку" in _flat(listed.output)
+    # the other question is settled by the move itself, written in full in a new letter
+    g.deliver(letter("buka@example.org", "Линч: Кир", msgid="v2@x"), START + timedelta(hours=4))
+    g.sync()
+    vote = _letters(g)["v2@x"]
+    assert {r.id: r for r in inbox(g.store, g.cfg.zone)}[q.id].labels[1] == f"неясно, кто — решено письмом {vote.id}"
+
+
+def test_words_still_lists_what_no_answer_settled(kira):
+    from mailer.taught_words import unread_letters
+
+    g = kira
+    g.deliver(letter("buka@example.org", "Лечу Пампушку", msgid="q2b@x"), START + timedelta(hours=2))
+    g.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v2b@x"), START + timedelta(hours=3))
+    g.sync()
+    assert [t for _i, _w, t, _s in unread_letters(g.store)] == [["Лечу Пампушку"]]
