@@ -199,6 +199,25 @@ def explain_day(store: Store, day: int | None = None) -> str:
         return _closed_day(s, day).explain
 
 
+def explain_any_day(cfg: GameConfig, store: Store, day: int | None = None, *, now) -> str:
+    """``explain``: the why-trace of closed day ``day`` (:func:`explain_day`; None: the last
+    closed day), or, for the open day (``day`` its number, or None before any day closed),
+    what counts now, marked not final (:func:`mailer.day.close.explain_open_day` at ``now``).
+
+    Raises:
+        GameError: no such day, or no game.
+    """
+    with store.session() as s:
+        game = s.get(Game, 1)
+        row = s.get(DayRow, game.current_day) if game is not None and not game.finished else None
+        closed = s.exec(select(DayRow.day).where(DayRow.status == "closed")).first() is not None
+    if row is not None and row.status == "open" and (day == row.day or day is None and not closed):
+        from .day.close import explain_open_day
+
+        return explain_open_day(cfg, store, now=now)
+    return explain_day(store, day)
+
+
 def newspaper(cfg: GameConfig, store: Store, day: int | None = None, *,
               lyric: str | None = None) -> tuple[str, str]:
     """The newspaper of closed day ``day`` (None: the last closed day) as (plain text,

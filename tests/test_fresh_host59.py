@@ -241,3 +241,47 @@ def test_words_still_lists_what_no_answer_settled(kira):
     g.deliver(letter("buka@example.org", "Линч: Serginio", msgid="v2b@x"), START + timedelta(hours=3))
     g.sync()
     assert [t for _i, _w, t, _s in unread_letters(g.store)] == [["Лечу Пампушку"]]
+
+
+# 1. ``explain --day N`` refused the open day: the host gets each player's «what counts now»
+#    during the day too, clearly marked as not final.
+
+def test_explain_of_the_open_day_shows_what_counts_now(kira):
+    from sqlmodel import select
+
+    from mailer.store import DayRow, Letter, Outgoing
+    from test_fresh_host55 import _run
+
+    g = kira
+    ask_then_answer(g, "Лечу Кирку", "Кира", "1")
+    g.deliver(letter("serg@example.org", "Линч: Кирку", msgid="s1@x"), START + timedelta(hours=4))
+    g.deliver(letter("jaguar@example.org", "Линч: Serginio", msgid="j1@x"), START + timedelta(hours=4))
+    g.sync()
+
+    def stored():
+        with g.store.session() as s:
+            return ([(r.day, r.status, r.explain) for r in s.exec(select(DayRow))],
+                    [(l.id, l.state, l.moves_json, l.notes_json) for l in s.exec(select(Letter))],
+                    [(o.id, o.state, o.body) for o in s.exec(select(Outgoing))])
+
+    before = stored()
+    for args in (["explain", "--day", "1"], ["explain"]):
+        shown = _run(g, args, START + timedelta(hours=5))
+        assert shown.exit_code == 0, shown.output
+        text = _flat(shown.output)
+        assert text.startswith("День 1 ещё идёт (срок — 08.12.2026 19:30 (МСК)): ходы, как они засчитаны сейчас — "
+                               "НЕ ОКОНЧАТЕЛЬНО.")
+        rows = _letters(g)
+        assert "лечение → Кира" in text
+        assert f"письмо {rows['a1@x'].id} — прочитано как ответ на вопрос к письму {rows['q1@x'].id}" in text
+        assert "голос на линче → Serginio" in text
+        assert "на вопрос ответа пока нет: тот ход пока не засчитан" in text  # Serginio's «Кирку»
+        assert "Смерти:" not in text and "Линч:" not in text.replace("«Линч:", "") and "повешен" not in text
+    assert stored() == before  # nothing written, nothing queued
+    # once the day is closed, its explain is the closed day's, as before
+    closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+    assert closed.exit_code == 0, closed.output
+    text = _flat(_run(g, ["explain", "--day", "1"], DEADLINE + timedelta(minutes=6)).output)
+    assert "НЕ ОКОНЧАТЕЛЬНО" not in text and "Смерти:" in text
+    day2 = _run(g, ["explain", "--day", "2"], DEADLINE + timedelta(minutes=6))
+    assert day2.exit_code == 0 and "День 2 ещё идёт" in day2.output

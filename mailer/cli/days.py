@@ -411,19 +411,22 @@ def _thread_line(line: str, day: int, mark: str = "") -> str:
 
 
 @click.command()
-@click.option("--day", "day", type=int, default=None, help="Номер закрытого дня (по умолчанию последний закрытый).")
+@click.option("--day", "day", type=int, default=None,
+              help="Номер дня (по умолчанию последний закрытый); открытый день — что засчитано сейчас.")
 @click.pass_context
 def explain(ctx: click.Context, day: int | None) -> None:
-    """(Только для ведущего.) Что стало с каждым ходом дня и почему.
+    """(Только для ведущего.) Что стало с каждым ходом дня и почему. Для открытого дня
+    (--day с его номером; без --day, пока ни один день не закрыт) — ходы каждого игрока,
+    как они засчитаны сейчас, с пометкой «НЕ ОКОНЧАТЕЛЬНО»: до срока они могут измениться.
 
     \b
     Пример:
       mafia-mail --config game.toml explain --day 2
     """
-    from mailer.reports import explain_day
+    from mailer.reports import explain_any_day
 
-    _cfg, store = open_game(ctx)
-    click.echo(call(explain_day, store, day))
+    cfg, store = open_game(ctx)
+    click.echo(call(explain_any_day, cfg, store, day, now=now()))
 
 
 @click.command("reopen-day")

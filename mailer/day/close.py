@@ -880,3 +880,52 @@ def _lost_cast(sources: dict[str, dict], lost) -> dict[str, list[tuple[list[str]
             if v["kind"] in ("post", "host") and v.get("replaced_by") is None and v["targets"]:
                 out.setdefault(nick, []).append((list(v["targets"]), v["where"] if v["kind"] == "post" else ""))
     return out
+
+
+#: The heading of ``explain`` of the open day: what counts now is no result.
+OPEN_DAY_HEAD = ("День {day} ещё идёт (срок — {deadline}): ходы, как они засчитаны сейчас — НЕ ОКОНЧАТЕЛЬНО. "
+                 "До срока игроки могут прислать и изменить ходы; итоги подведёт close-day.")
+
+
+def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
+    """``explain`` of the open day at ``now`` (aware), for the host (Russian): under
+    :data:`OPEN_DAY_HEAD`, each player's moves as close-day would count them now, with his
+    letters, where each vote came from, what the replies asked him and his answers, and the
+    vote tally — the per-player part of the closed day's ``explain``, read as close-day reads
+    the day (nothing is written: the session is rolled back). The night's outcome (deaths,
+    checks) is left out: it is no result until the day closes.
+
+    Raises:
+        GameError: no game, or no day open (the game ended).
+    """
+    from engine.explain import DIED_SILENT, explain_turn
+    from engine.replay import build_turn
+    from engine.resolve import resolve_turn
+
+    with Session(store.engine, expire_on_commit=False) as s:
+        try:
+            game = s.get(Game, 1)
+            if game is None:
+                raise GameError("игры ещё нет: сначала mafia-mail init")
+            if game.finished:
+                raise GameError(_ended_text(s, game))
+            row = s.get(DayRow, game.current_day)
+            if row is None or row.status != "open":
+                raise GameError(f"день {game.current_day} уже закрыт")
+            state = load_state(game)
+            sources: dict[str, dict] = {}
+            deadline = utc(row.deadline)
+            spec = day_spec(s, store, row, [], closing=min(now, deadline), sources=sources)
+            result = resolve_turn(state, build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec))
+            text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
+                                _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+            head = OPEN_DAY_HEAD.format(day=row.day, deadline=local_text(deadline, cfg.zone))
+        finally:
+            s.rollback()
+    lines = text.split("\n")
+    end = next((k for k, line in enumerate(lines) if line.startswith("Линч:")), len(lines))
+    died = DIED_SILENT.split("{gone}")[1].split("{cause}")[0]  # « в этот ход: »: no result yet
+    kept = [line.replace("на вопрос ответа не пришло: тот ход не засчитан",
+                         "на вопрос ответа пока нет: тот ход пока не засчитан") for line in lines[1:end]
+            if died not in line]
+    return "\n".join([head, *kept])
