@@ -285,3 +285,36 @@ def test_explain_of_the_open_day_shows_what_counts_now(kira):
     assert "НЕ ОКОНЧАТЕЛЬНО" not in text and "Смерти:" in text
     day2 = _run(g, ["explain", "--day", "2"], DEADLINE + timedelta(minutes=6))
     assert day2.exit_code == 0 and "День 2 ещё идёт" in day2.output
+
+
+# 8. README's example of a «ход ли это» question was «забираю к себе в палату Зину», which the
+#    game reads as the hostess's invite (accepted from her, refused from the doctor as another
+#    role's move): README now gives an example the game does ask about, and tells the rest.
+
+def test_readme_example_of_words_add_is_what_the_game_does(tmp_path):
+    from pathlib import Path
+
+    from test_fresh_host55 import _run
+
+    readme = _flat((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8"))
+    assert "(врач — «кладу в палату Зину»), и ответ ему — «Не понял, ход ли это»?" in readme
+    assert 'mafia-mail --config game.toml words add heal "класть в палату"' in readme
+    g = Game(tmp_path, players=EXTRA_PLAYERS)
+    try:
+        g.deliver(letter("buka@example.org", "Кладу в палату Маруську", msgid="p8@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Забираю к себе в палату Serginio", msgid="r8@x"),
+                  START + timedelta(hours=2, minutes=5))
+        g.deliver(letter("kira@example.org", "Забираю к себе в палату Маруську", msgid="k8@x"),
+                  START + timedelta(hours=2))
+        g.sync()
+        assert "Не понял, ход ли это: «Кладу в палату Маруську»" in _flat(_reply_to(g, "r8@x").body)
+        assert ("«Забираю к себе в палату Serginio» — это приглашение, ход другой роли, поэтому он не принят. "
+                "Ваша роль — Врач, ваш ночной ход — лечение («лечу …»)") in _flat(_reply_to(g, "r8@x").body)
+        assert "Приглашение: Маруська" in _reply_to(g, "k8@x").body
+        listed = _flat(_run(g, ["words"], START + timedelta(hours=3)).output)
+        assert "Бука — «Кладу в палату Маруську»" in listed and "Бука — «Забираю к себе в палату Serginio»" in listed
+        taught = _run(g, ["words", "add", "heal", "класть в палату"], START + timedelta(hours=3))
+        assert taught.exit_code == 0, taught.output
+        assert "Лечение: Маруська" in [o.body for o in g.replies("reply") if o.ref == "reply:p8@x"][-1]
+    finally:
+        g.store.dispose()
