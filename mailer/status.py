@@ -11,6 +11,7 @@ upgrade first, goes through :func:`mailer.reports.status` (SQLModel); both build
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -245,8 +246,15 @@ def no_moves_of(letters) -> int:
     problems_json) understood nothing and are not yet marked dealt with by the host
     (``inbox --done``); a letter whose moves were understood and refused by a rule is
     counted by :func:`refused_of` instead."""
+    answered = {int(m.group(1)) for row in letters for n in json.loads(row[4] or "[]") or []
+                if isinstance(n, str) and (m := _ANSWERED_LETTER.match(n))} if letters and len(letters[0]) > 9 else set()
     return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refused(row)
-               and not _in_questions(row))
+               and not _in_questions(row) and not (len(row) > 9 and row[9] in answered))
+
+
+#: The note on an answer that names the letter whose question it settled or closed
+#: (:mod:`mailer.answered`; not one asked again).
+_ANSWERED_LETTER = re.compile(r"^(?:прочитано как ответ|ответ) на вопрос к письму (\d+) (?!.*вопрос задан снова)")
 
 
 #: The host's notes on a letter read as an answer to the reply's question (settled or asked

@@ -318,3 +318,38 @@ def test_readme_example_of_words_add_is_what_the_game_does(tmp_path):
         assert "Лечение: Маруська" in [o.body for o in g.replies("reply") if o.ref == "reply:p8@x"][-1]
     finally:
         g.store.dispose()
+
+
+# 6. «Нет, это не ход» answering «Не понял, ход ли это: …» was not acknowledged: the player is
+#    told the sentence is not counted and the question is closed.
+
+@pytest.mark.parametrize("answer", ["Нет, это не ход", "Нет", "не ход, просто мысли вслух"])
+def test_no_it_is_not_a_move_closes_the_question(tmp_path, answer):
+    from mailer.inbox import inbox
+    from mailer.taught_words import unread_letters
+
+    g = Game(tmp_path)
+    try:
+        asked, reply = ask_then_answer(g, "Сегодня ночью — Маруська", answer, "6")
+        assert "Не понял, ход ли это: «Сегодня ночью — Маруська»" in _flat(asked.body)
+        body = _flat(_reply_to(g, "a6@x").body)
+        assert "Понял: «Сегодня ночью — Маруська» — не ход, он не засчитан; вопрос закрыт." in body
+        assert "ход ли это" not in body
+        q = _letters(g)["q6@x"]
+        assert loads(reply.moves_json) == [] and reply.state == "no_moves"
+        assert loads(reply.notes_json) == [f"ответ на вопрос к письму {q.id} («Сегодня ночью — Маруська»): "
+                                           "не ход — вопрос закрыт"]
+        assert {r.id: r for r in inbox(g.store, g.cfg.zone)}[q.id].labels[0].endswith(f"— решено письмом {reply.id}")
+        assert unread_letters(g.store) == []
+        assert "без единого понятого хода" not in _status(g)
+    finally:
+        g.store.dispose()
+
+
+def test_a_no_to_no_question_is_read_as_before(tmp_path):
+    g = Game(tmp_path)
+    try:
+        _asked, reply = ask_then_answer(g, "Лечу Маруську", "Нет, это не ход", "6b")
+        assert "Понял:" not in _reply_to(g, "a6b@x").body and loads(reply.notes_json) == []
+    finally:
+        g.store.dispose()
