@@ -201,20 +201,25 @@ def explain_day(store: Store, day: int | None = None) -> str:
 
 def explain_any_day(cfg: GameConfig, store: Store, day: int | None = None, *, now) -> str:
     """``explain``: the why-trace of closed day ``day`` (:func:`explain_day`; None: the last
-    closed day), or, for the open day (``day`` its number, or None before any day closed),
-    what counts now, marked not final (:func:`mailer.day.close.explain_open_day` at ``now``).
+    closed day), or, for the open day (``day`` its number), what counts now, marked not final
+    (:func:`mailer.day.close.explain_open_day` at ``now``).
 
     Raises:
-        GameError: no such day, or no game.
+        GameError: no such day, no day closed yet (``day`` None: the message names the open
+            day's command), or no game.
     """
     with store.session() as s:
         game = s.get(Game, 1)
         row = s.get(DayRow, game.current_day) if game is not None and not game.finished else None
         closed = s.exec(select(DayRow.day).where(DayRow.status == "closed")).first() is not None
-    if row is not None and row.status == "open" and (day == row.day or day is None and not closed):
-        from .day.close import explain_open_day
+    if row is not None and row.status == "open":
+        if day == row.day:
+            from .day.close import explain_open_day
 
-        return explain_open_day(cfg, store, now=now)
+            return explain_open_day(cfg, store, now=now)
+        if day is None and not closed:
+            raise GameError(f"ещё ни один день не закрыт: сначала mafia-mail close-day (что засчитано сейчас в "
+                            f"открытом дне: mafia-mail explain --day {row.day})")
     return explain_day(store, day)
 
 

@@ -265,7 +265,7 @@ def test_explain_of_the_open_day_shows_what_counts_now(kira):
                     [(o.id, o.state, o.body) for o in s.exec(select(Outgoing))])
 
     before = stored()
-    for args in (["explain", "--day", "1"], ["explain"]):
+    for args in (["explain", "--day", "1"],):
         shown = _run(g, args, START + timedelta(hours=5))
         assert shown.exit_code == 0, shown.output
         text = _flat(shown.output)
@@ -277,6 +277,10 @@ def test_explain_of_the_open_day_shows_what_counts_now(kira):
         assert "голос на линче → Serginio" in text
         assert "на вопрос ответа пока нет: тот ход пока не засчитан" in text  # Serginio's «Кирку»
         assert "Смерти:" not in text and "Линч:" not in text.replace("«Линч:", "") and "повешен" not in text
+    # without --day: the last closed day, as before; none yet — the open day's command named
+    none = _run(g, ["explain"], START + timedelta(hours=5))
+    assert none.exit_code == 1 and ("Ошибка: ещё ни один день не закрыт: сначала mafia-mail close-day (что "
+                                    "засчитано сейчас в открытом дне: mafia-mail explain --day 1)") in _flat(none.output)
     assert stored() == before  # nothing written, nothing queued
     # once the day is closed, its explain is the closed day's, as before
     closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
