@@ -31,7 +31,8 @@ from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
-__all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "AGAIN", "ONE_NICK"]
+__all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "asked_again", "AGAIN", "ASK_AGAIN",
+           "REMIND", "ONE_NICK"]
 
 #: Words that refuse the name right after them («не Кир»).
 _NOT = frozenset({"не", "ни"})
@@ -149,9 +150,16 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     return ReplyAnswer(ParseResult(moves=tuple(moves)) if moves else None, tuple(still), order)
 
 
-#: The words that lead the question asked again, and that close it.
+#: The words that led the question asked again up to session 58 («Вопрос остаётся: Не понял,
+#: …»): a message stored with them is still read back by :func:`question`.
 AGAIN = "Вопрос остаётся: "
+#: The words that lead the question asked again (:func:`asked_again`) and that close it.
+ASK_AGAIN = "Спрашиваю ещё раз: "
+REMIND = "Напомню: "
 ONE_NICK = "Ответьте на это письмо одним ником."
+#: The question about a name, as the parser words it and as it is asked again.
+_WHO, _WHO_AGAIN = "Не понял, кого вы имеете в виду: ", "кого вы имеете в виду — "
+_CHECK, _NOBODY = " Проверьте ник.", "ни один ник"
 
 
 def question(problem: Problem) -> str:
@@ -160,12 +168,30 @@ def question(problem: Problem) -> str:
     said = problem.message
     if AGAIN in said:
         said = said.split(AGAIN, 1)[1].removesuffix(ONE_NICK).strip()
+    elif ASK_AGAIN + _WHO_AGAIN in said:
+        said = _WHO + said.split(ASK_AGAIN + _WHO_AGAIN, 1)[1].removesuffix(ONE_NICK).strip()
+    elif REMIND in said:
+        said = said.split(REMIND, 1)[1].removesuffix(ONE_NICK).strip()
+        said = said[:1].upper() + said[1:] + (_CHECK if said.startswith(_NOBODY) else "")
     if said:
         return said
     if problem.kind == "ambiguous":
         choices = " или ".join(f"«{c}»" for c in problem.candidates)
-        return f"Не понял, кого вы имеете в виду: {choices}? (в строке «{problem.text}»)"
+        return f"{_WHO}{choices}? (в строке «{problem.text}»)"
     return f"Не понял, кого вы имеете в виду в строке «{problem.text}». Проверьте ник."
+
+
+def asked_again(problem: Problem) -> str:
+    """The question about ``problem`` (:func:`question`) as the reply asks it again, in plain
+    Russian: «Спрашиваю ещё раз: кого вы имеете в виду — «Кир» или «Кира»? (в строке …)»,
+    «Напомню: ни один ник из списка игроков не подходит к слову …» (not «Вопрос остаётся:
+    Не понял, …», a question nested in another). :func:`question` reads it back."""
+    said = question(problem)
+    if said.startswith(_WHO):
+        return ASK_AGAIN + _WHO_AGAIN + said[len(_WHO):]
+    if said.lower().startswith(_NOBODY):
+        said = said.removesuffix(_CHECK)
+    return REMIND + said[:1].lower() + said[1:]
 
 
 def reasked(problems: Sequence[Problem], answer: str, named: Sequence[str]) -> tuple[Problem, ...]:
@@ -180,6 +206,6 @@ def reasked(problems: Sequence[Problem], answer: str, named: Sequence[str]) -> t
         fits = [n for n in named if p.kind != "ambiguous" or n in p.candidates]
         why = (f"в вашем ответе «{words}» названы оба ({', '.join(f'«{n}»' for n in fits)})"
                if len(fits) > 1 else f"из вашего ответа «{words}» я не понял, кого вы выбрали")
-        message = f"{why[:1].upper()}{why[1:]}. {AGAIN}{question(p)} {ONE_NICK}"
+        message = f"{why[:1].upper()}{why[1:]}. {asked_again(p)} {ONE_NICK}"
         out.append(replace(p, message=message))
     return tuple(out)

@@ -22,7 +22,7 @@ from .answers import answered_letter
 from .letter_state import PLAYER_LETTER_STATES, LetterState
 from .store import Letter, Outgoing, loads, to_db
 
-__all__ = ["asked_before", "answer_note", "replies_to_question", "unsettled_note"]
+__all__ = ["asked_before", "answer_note", "replies_to_question", "replies_to_whether", "unsettled_note"]
 
 #: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers.answered_letter`).
 _REPLY_REF = "reply:"
@@ -94,7 +94,9 @@ def answer_note(letter: Letter, asked: list[Problem]) -> str:
 
 #: Words of the game's question about a name, as a quote of it in the player's reply holds
 #: them (:mod:`engine.grammar_rules`: «Не понял, кого вы имеете в виду», «Ни один ник …»).
-_QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову")
+#: and as a reply asks it again (:func:`engine.answer_reply.asked_again`: «Спрашиваю ещё раз: …»).
+_QUESTION_WORDS = ("не понял, кого вы имеете в виду", "ни один ник из списка игроков не подходит к слову",
+                   "спрашиваю ещё раз: кого вы имеете в виду")
 
 
 def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Problem]) -> bool:
@@ -119,6 +121,22 @@ def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Pr
     flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
     return any(w in flat for w in _QUESTION_WORDS) and any(
         " ".join((p.message or p.text).split()).lower()[:40] in flat for p in asked)
+
+
+def replies_to_whether(s: Session, decoded, nick: str, day: int, letter: Letter, whether: list[dict]) -> bool:
+    """True when the letter ``decoded`` of ``nick`` answers the game's reply to his ``letter``
+    of ``day`` that asked whether a sentence is a move (``whether``: those stored problems):
+    its In-Reply-To or References name that reply, or its text quotes the question."""
+    ids = [i for i in [decoded.in_reply_to, *decoded.references] if i]
+    refs = s.exec(select(Outgoing.ref).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
+                                             Outgoing.to_nick == nick)).all() if ids else []
+    for ref in refs:
+        if ref and ref.startswith(_REPLY_REF):
+            message_id, row = answered_letter(ref)
+            if row == letter.id or row is None and message_id.rsplit("~", 1)[0] == letter.message_id:
+                return True
+    flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
+    return any(" ".join(str(p.get("message", "")).split()).lower()[:60] in flat for p in whether)
 
 
 def unsettled_note(letter: Letter | None, again: tuple[Problem, ...], answer: str) -> str:

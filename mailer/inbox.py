@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from .questions import QUESTION_NOTE
+from .settled import SETTLED_WORDS, settled_problems
 from .store import Letter, Store, loads, utc
 from .words import problem_label, state_words
 
@@ -43,7 +44,10 @@ class InboxRow:
                 "state": self.state, "problems": self.problems}
 
 
-def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
+def _row(letter: Letter, zone: ZoneInfo, settled: dict[int, int] | None = None) -> InboxRow:
+    """``letter`` as ``inbox`` shows it; ``settled``: index of a problem → the later letter
+    that settled it (:func:`mailer.settled.settled_problems`), marked in its label."""
+    settled = settled or {}
     stored = loads(letter.problems_json) or []
     notes = loads(letter.notes_json) or []
     problems = [{"text": p.get("text", ""), "kind": p.get("kind", ""),
@@ -53,7 +57,9 @@ def _row(letter: Letter, zone: ZoneInfo) -> InboxRow:
         id=letter.id, message_id=letter.message_id, from_addr=letter.from_addr, nick=letter.nick,
         received=utc(letter.received).astimezone(zone).isoformat(), state=letter.state,
         day=letter.day, subject=letter.subject, problems=problems, duplicate_of=letter.duplicate_of,
-        handled=bool(letter.handled), labels=tuple(problem_label(p) for p in stored),
+        handled=bool(letter.handled),
+        labels=tuple(problem_label(p) + (f" — {SETTLED_WORDS} {settled[n]}" if n in settled else "")
+                     for n, p in enumerate(stored)),
         questions=tuple(n[len(QUESTION_NOTE):] for n in notes if n.startswith(QUESTION_NOTE)),
         state_label=state_words(letter.state, notes),
     )
@@ -88,7 +94,8 @@ def inbox(store: Store, zone: ZoneInfo, *, state: str | None = None) -> list[Inb
     """Every stored letter in receipt order (optionally only one ``state``)."""
     with store.session() as s:
         letters = store.letters(s, state=state) if state else store.letters(s)
-        return [_row(l, zone) for l in letters]
+        settled = settled_problems(store.letters(s) if state else letters)
+        return [_row(l, zone, settled.get(l.id)) for l in letters]
 
 
 @dataclass(frozen=True)
@@ -140,7 +147,8 @@ def show(store: Store, zone: ZoneInfo, ref: str) -> LetterView | None:
             letter = s.exec(select(Letter).where(Letter.message_id == ref.strip("<>")).order_by(Letter.id)).first()
         if letter is None:
             return None
-        row = _row(letter, zone)
+        same = store.letters(s, nick=letter.nick, day=letter.day) if letter.nick and letter.day is not None else []
+        row = _row(letter, zone, settled_problems(same).get(letter.id))
         return LetterView(row=row, raw=letter.raw, body=letter.body,
                           moves=loads(letter.moves_json) or [], notes=loads(letter.notes_json) or [],
                           reasons=[p.get("message", "") for p in loads(letter.problems_json) or []],

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from datetime import datetime
 from email.utils import parseaddr
 from typing import TYPE_CHECKING
@@ -593,7 +594,7 @@ class _Run:
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
-            return result, []
+            return (_not_a_move(s, decoded, nick, ctx.day, before, body, result, notes) or result), []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
         if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
             # a reply to the question itself: read against the question's own choices
@@ -613,8 +614,51 @@ class _Run:
             answer = replace(got.result, problems=got.result.problems + again)
         if answer is None:
             return result, []
-        notes.append(answer_note(before, asked))
+        made = {m.action for m in answer.moves} | {m.move.action for m in answer.moves
+                                                   if m.action == "on_behalf" and m.move is not None}
+        # the note names the questions the answer settled (``inbox`` marks those settled)
+        notes.append(answer_note(before, [p for p in asked if p.action in made] or asked))
         return answer, asked
+
+
+#: The start of the reply's question whether a sentence is a move (engine.grammar_rules).
+_WHETHER = "Не понял, ход ли это: "
+#: A reply that says the sentence asked about is no move: «Нет», «Нет, это не ход», «не ход,
+#: просто мысли вслух» — short, with «нет» first or «не ход» in it.
+_NO = re.compile(r"(?i)^\W*(?:нет\b|это\s+не\s+ход\b|не\s+ход\b)")
+_NOT_A_MOVE = re.compile(r"(?i)\bне\s+ход\b|^\W*нет\W*$")
+#: The longest such reply, in words.
+_NO_WORDS = 8
+
+
+def _not_a_move(s: Session, decoded, nick: str, day: int, before, body: str, result, notes: list[str]):
+    """The letter ``body`` (no move read from it: ``result``) of ``nick`` read as his answer
+    «нет, это не ход» to the reply to his letter ``before`` that asked whether a sentence is a
+    move («Не понял, ход ли это: «…»»), when it is one: a reply to that reply (In-Reply-To or
+    References, or quoting the question), short, saying no. Then: ``result`` with the player
+    told the sentence is not counted and the question closed, and the host's note; else None."""
+    from .answered import replies_to_whether
+
+    if before is None or len(body.split()) > _NO_WORDS:
+        return None
+    text = " ".join(body.split())
+    if not (_NO.search(text) and _NOT_A_MOVE.search(text) or re.fullmatch(r"(?i)\W*нет\W*", text)):
+        return None
+    whether = [p for p in loads(before.problems_json) or []
+               if isinstance(p, dict) and str(p.get("message", "")).startswith(_WHETHER)]
+    if not whether or not replies_to_whether(s, decoded, nick, day, before, whether):
+        return None
+    from dataclasses import replace
+
+    spans = "; ".join(f"«{p.get('text', '')}»" for p in whether)
+    told = Problem(text=text, kind=ProblemKind.UNPARSED, reason=NOT_A_MOVE,
+                   message=f"Понял: {spans} — не ход, он не засчитан; вопрос закрыт.")
+    notes.append(f"ответ на вопрос к письму {before.id} ({spans}): не ход — вопрос закрыт")
+    return replace(result, problems=(told,))
+
+
+#: The reason of the problem that tells the player his «нет, это не ход» was understood.
+NOT_A_MOVE = "not_a_move"
 
 
 def _living(ctx, nick: str) -> bool:

@@ -11,7 +11,7 @@ from .config import GameConfig
 from .day.context import GameError, day_info, load_state
 from .out_state import OutState
 from .questions import QUESTION_NOTE
-from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, fear_wait, no_moves_of,
+from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, asked_twice_of, fear_wait, no_moves_of,
                      player_rows, question_ids_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
 
@@ -66,7 +66,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
                             refused=refused_of(letters), question_ids=question_ids_of(letters),
                             old_question_ids=old_ids,
-                            asked=asked_of(letters), attention_ids=attention_ids,
+                            asked=asked_of(letters), asked_twice=asked_twice_of(letters), attention_ids=attention_ids,
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
                             last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(
                                 DayRow.status == "closed")).one()),
@@ -197,6 +197,30 @@ def explain_day(store: Store, day: int | None = None) -> str:
     """
     with store.session() as s:
         return _closed_day(s, day).explain
+
+
+def explain_any_day(cfg: GameConfig, store: Store, day: int | None = None, *, now) -> str:
+    """``explain``: the why-trace of closed day ``day`` (:func:`explain_day`; None: the last
+    closed day), or, for the open day (``day`` its number), what counts now, marked not final
+    (:func:`mailer.day.close.explain_open_day` at ``now``).
+
+    Raises:
+        GameError: no such day, no day closed yet (``day`` None: the message names the open
+            day's command), or no game.
+    """
+    with store.session() as s:
+        game = s.get(Game, 1)
+        row = s.get(DayRow, game.current_day) if game is not None and not game.finished else None
+        closed = s.exec(select(DayRow.day).where(DayRow.status == "closed")).first() is not None
+    if row is not None and row.status == "open":
+        if day == row.day:
+            from .day.close import explain_open_day
+
+            return explain_open_day(cfg, store, now=now)
+        if day is None and not closed:
+            raise GameError(f"ещё ни один день не закрыт: сначала mafia-mail close-day (что засчитано сейчас в "
+                            f"открытом дне: mafia-mail explain --day {row.day})")
+    return explain_day(store, day)
 
 
 def newspaper(cfg: GameConfig, store: Store, day: int | None = None, *,

@@ -11,6 +11,7 @@ upgrade first, goes through :func:`mailer.reports.status` (SQLModel); both build
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -23,7 +24,7 @@ from .letter_state import ATTENTION_STATES, PLAYER_LETTER_STATES, LetterState
 from .out_state import OutState
 from .questions import QUESTION_NOTE
 
-__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "read_status",
+__all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "asked_twice_of", "read_status",
            "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
 
 
@@ -76,6 +77,8 @@ class StatusReport:
     #: players whose letter of the day asked which player they meant and who have not
     #: answered yet (:func:`asked_of`)
     asked: list[str] = field(default_factory=list)
+    #: those of them with two questions or more open at once (:func:`asked_twice_of`)
+    asked_twice: list[str] = field(default_factory=list)
     #: the numbers of the day's letters with a question to the host not marked done, and of
     #: such letters of the days before (a closed day's question is still unanswered: ``inbox
     #: --questions`` lists it), in order (``write`` and ``inbox --done`` take them)
@@ -243,7 +246,35 @@ def no_moves_of(letters) -> int:
     problems_json) understood nothing and are not yet marked dealt with by the host
     (``inbox --done``); a letter whose moves were understood and refused by a rule is
     counted by :func:`refused_of` instead."""
-    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refused(row))
+    answered = {int(m.group(1)) for row in letters for n in json.loads(row[4] or "[]") or []
+                if isinstance(n, str) and (m := _ANSWERED_LETTER.match(n))} if letters and len(letters[0]) > 9 else set()
+    return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refused(row)
+               and not _in_questions(row) and not (len(row) > 9 and row[9] in answered))
+
+
+#: The note on an answer that names the letter whose question it settled or closed
+#: (:mod:`mailer.answered`; not one asked again).
+_ANSWERED_LETTER = re.compile(r"^(?:прочитано как ответ|ответ) на вопрос к письму (\d+) (?!.*вопрос задан снова)")
+
+
+#: The host's notes on a letter read as an answer to the reply's question (settled or asked
+#: again: :mod:`mailer.answered`).
+_ANSWER_NOTES = ("прочитано как ответ на вопрос", "ответ на вопрос")
+
+
+def _in_questions(row) -> bool:
+    """Whether a letter row (as :func:`no_moves_of` takes them) of no move belongs to the
+    reply's questions about a name, which ``status`` shows on their own line («Ждут ответа
+    игрока») or which an answer settled: a letter whose every problem is such a question, or
+    the player's answer to one (a reply that only answers it is no letter «без единого
+    понятого хода»)."""
+    from engine.model import asked_problems
+
+    notes = json.loads(row[4] or "[]") or [] if len(row) > 4 else []
+    if any(isinstance(n, str) and n.startswith(_ANSWER_NOTES) for n in notes):
+        return True
+    stored = [p for p in (json.loads(row[5] or "[]") or [] if len(row) > 5 else []) if isinstance(p, dict)]
+    return bool(stored) and len(asked_problems(stored)) == len(stored)
 
 
 def refused_of(letters) -> dict[str, int]:
@@ -293,6 +324,22 @@ def asked_of(letters) -> list[str]:
         if asked and not _settled_later(letters, k, asked):
             out.append(row[0])
     return out
+
+
+def asked_twice_of(letters) -> list[str]:
+    """The players among :func:`asked_of`'s (in its order) with more than one question about
+    a name open at once: one nick in the answer settles neither (which question it answers is
+    not known), so ``status`` does not promise that it does."""
+    from engine.model import asked_problems
+
+    open_: dict[str, set[tuple[str, str]]] = {}
+    for k, row in enumerate(letters):
+        if row[3] or not row[0] or len(row) <= 5:
+            continue
+        for p in asked_problems(json.loads(row[5] or "[]") or []):
+            if p.kind in ("ambiguous", "unknown_name") and not _settled_later(letters, k, {p.action}):
+                open_.setdefault(row[0], set()).add((p.text, p.action))
+    return [nick for nick in asked_of(letters) if len(open_.get(nick, ())) > 1]
 
 
 def question_ids_of(letters) -> list[int]:
@@ -394,7 +441,7 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
-        asked=asked_of(letters),
+        asked=asked_of(letters), asked_twice=asked_twice_of(letters),
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None,
         immune=row[2] if row else None)

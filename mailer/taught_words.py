@@ -286,28 +286,34 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
     word of his may mean), for the host to read again once he taught the words:
     ``(letter id, sender's nick, the texts not
     understood, the sentence of the letter around each, :func:`sentence_around`)`` in order
-    of receipt, less the letters the host marked done (``inbox --done``); empty when no day
+    of receipt, less the letters the host marked done (``inbox --done``) and the problems a later
+    letter of the player settled (:func:`mailer.settled.settled_problems`); empty when no day
     is open. A question the parser did not read as a move
     (reason ``question``) is not listed: the host answers it (``inbox --questions``)."""
     from engine.legality import ROLE_MOVES
 
     from .reread import open_day_letters
 
+    from .settled import settled_problems
+
     out = []
     with store.session() as s:
         ctx, rows = open_day_letters(s)
+    settled = settled_problems(rows)
     for row in rows:
         if row.handled:  # the host marked it done (``inbox --done``): he has dealt with it
             continue
+        done = settled.get(row.id, {})
         player = ctx.state.players.get(row.nick) if row.nick else None
         # another role's move from a player whose only night move is the hunt (a plain
         # civilian's «Лечу Маруську»): understood and refused, no word of his to teach
         own = player is not None and player.role in ROLE_MOVES
-        texts = [p.get("text", "") for p in loads(row.problems_json) or []
+        texts = [p.get("text", "") for n, p in enumerate(loads(row.problems_json) or [])
                  if isinstance(p, dict) and p.get("kind") in UNREAD_KINDS
+                 and n not in done  # a later answer of the player settled it
                  and (own or p.get("kind") != "not_your_role")
                  # a question to the host is his to answer (``write``), no word to teach
-                 and p.get("reason") != "question"]
+                 and p.get("reason") not in ("question", "not_a_move")]  # («нет, это не ход»: told)
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts,
                         [sentence_around(row.body or "", text) for text in texts]))

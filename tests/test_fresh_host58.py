@@ -84,7 +84,8 @@ def test_an_answer_that_fits_both_or_none_is_asked_again(kira):
     send_all(g.cfg, g.store, now=START + timedelta(hours=3, minutes=30))
     again = _reply_to(g, "a2@x")
     assert _letters(g)["a2@x"].state == "no_moves"
-    assert "Вопрос остаётся: Не понял, кого вы имеете в виду: «Кир» или «Кира»?" in _flat(again.body)
+    # session 59: asked again in plain Russian, not «Вопрос остаётся: Не понял, кого …»
+    assert "Спрашиваю ещё раз: кого вы имеете в виду — «Кир» или «Кира»? (в строке «Лечу Кирку»)" in _flat(again.body)
     g.deliver(letter("buka@example.org", "А я не знаю, кто из них кто, честно", msgid="a3@x",
                      extra=f"In-Reply-To: <{again.message_id}>\r\n"), START + timedelta(hours=4))
     g.sync()
@@ -122,7 +123,7 @@ def test_a_reply_naming_another_player_is_no_answer(kira):
     _asked, answer = ask_then_answer(g, "Лечу Кирку", "Кира. А вообще Ягуарчик мафия, точно говорю", "6",
                                      quote=False)
     assert loads(answer.moves_json) == []
-    assert "Вопрос остаётся" in _flat(_reply_to(g, "a6@x").body)
+    assert "Спрашиваю ещё раз: кого вы имеете в виду" in _flat(_reply_to(g, "a6@x").body)
 
 
 # 2. A reply queued before the deadline («Ходы можно изменить до …») stayed in the queue after

@@ -213,8 +213,14 @@ def status(ctx: click.Context) -> None:
         print_line(out, f"Писем, где ходы не приняты по правилам, сегодня: {letters} — {why} "
                    "(" + typed('inbox --state "без ходов"') + ")")
     if rep.asked and not rep.finished:
+        twice = [n for n in rep.asked if n in rep.asked_twice]
+        once = ("" if len(twice) == len(rep.asked) else
+                "; ответ игрока одним ником засчитает его" + (", если вопрос у игрока один" if twice else ""))
         print_line(out, f"Ждут ответа игрока «кого вы имели в виду?»: {', '.join(rep.asked)} (ход с "
-                   "неясным или незнакомым именем не засчитан; ответ игрока одним ником засчитает его)")
+                   f"неясным или незнакомым именем не засчитан{once})")
+        if twice:
+            print_line(out, f"  С двумя вопросами и больше: {', '.join(twice)} — ответ одним ником не решает ни "
+                       "одного из них; засчитает ответ с ходами полностью (действие и ник)")
     if rep.old_questions:
         print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} "
                    + answer_hint(rep.old_question_ids))
@@ -405,19 +411,22 @@ def _thread_line(line: str, day: int, mark: str = "") -> str:
 
 
 @click.command()
-@click.option("--day", "day", type=int, default=None, help="Номер закрытого дня (по умолчанию последний закрытый).")
+@click.option("--day", "day", type=int, default=None,
+              help="Номер дня (по умолчанию последний закрытый); открытый день — что засчитано сейчас.")
 @click.pass_context
 def explain(ctx: click.Context, day: int | None) -> None:
-    """(Только для ведущего.) Что стало с каждым ходом дня и почему.
+    """(Только для ведущего.) Что стало с каждым ходом дня и почему. Для открытого дня
+    (--day с его номером) — ходы каждого игрока, как они засчитаны сейчас, с пометкой
+    «НЕ ОКОНЧАТЕЛЬНО»: до срока они могут измениться.
 
     \b
     Пример:
       mafia-mail --config game.toml explain --day 2
     """
-    from mailer.reports import explain_day
+    from mailer.reports import explain_any_day
 
-    _cfg, store = open_game(ctx)
-    click.echo(call(explain_day, store, day))
+    cfg, store = open_game(ctx)
+    click.echo(call(explain_any_day, cfg, store, day, now=now()))
 
 
 @click.command("reopen-day")

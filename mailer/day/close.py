@@ -287,6 +287,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                           body=renderer.fear_letter(nick=chosen, row=row), now=now)
                     return CloseReport(day=row.day, waiting_for=chosen)
         result = resolve_turn(state, turn)
+        if row.event == "paradox" and not result.lost_vote:
+            # «Парадокс»: who broke role-play is the host's to name (``lost-vote``), as the
+            # «Пальмы» words are: the close reminds him, as it does of those
+            thread.append(f"«Парадокс»: никто не лишён голоса — голоса всех засчитаны (решает ведущий: "
+                          f"нарушивших отыгрыш роли — reopen-day {row.day}, lost-vote НИК, close-day)")
         row.figures_json = dumps({"votes": spec.votes, "words": spec.words})
         row.state_before_json = dumps(state.to_json())
         row.result_json = dumps(result.to_json())
@@ -810,7 +815,9 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
     """nick → the lines ``explain`` shows under him for the questions the game's replies
     asked him on ``day`` (a name that fit several players or nobody) and his answers to
     them: the asked letter and the question, each answer's letter and words and what it made,
-    an answer not understood (asked again), and a question left with no answer."""
+    an answer not understood (asked again), a later letter that made the asked move itself
+    («Линч: Кот» after the question about «Линч: Кирку»: it answers the question), and a
+    question left with no answer."""
     from dataclasses import replace
 
     from engine.answer_reply import question
@@ -823,6 +830,7 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
         .order_by(Letter.received, Letter.id))
     out: dict[str, list[str]] = {}
     open_: dict[str, bool] = {}
+    wanted: dict[str, set[str]] = {}  # nick → the actions of his open questions
     for letter in rows:
         notes = loads(letter.notes_json)
         lines = out.setdefault(letter.nick, [])
@@ -834,7 +842,7 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
         if answered:
             made = "; ".join(describe_move(Move.from_json(m), state) for m in loads(letter.moves_json))
             lines.append(f"    • письмо {letter.id} — {answered[0]}: «{words}» → {made or 'ход не принят'}")
-            open_[letter.nick] = False
+            open_[letter.nick], wanted[letter.nick] = False, set()
         for n in unsettled:
             lines.append(f"    • письмо {letter.id} — {n}")
         stored = loads(letter.problems_json)
@@ -844,8 +852,19 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
             for p in asked:
                 lines.append(f"    • письмо {letter.id}: ответ игроку спросил — "
                              f"{question(replace(p, message=said.get((p.text, p.kind), '')))}")
+        moves = [Move.from_json(m) for m in loads(letter.moves_json)] if not answered else []
+        made = {m.action for m in moves} | {m.move.action for m in moves if m.action == "on_behalf" and m.move}
+        if open_.get(letter.nick) and moves and (made & wanted[letter.nick] or "" in wanted[letter.nick]):
+            # «Линч: Кот» after «Линч: Кир?»: the new move answers the question about that move
+            settled = made if "" not in wanted[letter.nick] else wanted[letter.nick]
+            said = "; ".join(describe_move(m, state) for m in moves
+                             if m.action in settled or m.action == "on_behalf" and m.move and m.move.action in settled)
+            lines.append(f"    • письмо {letter.id} — на вопрос ответил новым ходом: {said or 'ход'}")
+            wanted[letter.nick] -= settled
+            open_[letter.nick] = bool(wanted[letter.nick])
         if asked:
             open_[letter.nick] = True
+            wanted[letter.nick] = wanted.get(letter.nick, set()) | {p.action for p in asked}
         elif letter.state == LetterState.APPLIED.value and not answered:
             open_.setdefault(letter.nick, False)
     for nick, still in open_.items():
@@ -866,3 +885,52 @@ def _lost_cast(sources: dict[str, dict], lost) -> dict[str, list[tuple[list[str]
             if v["kind"] in ("post", "host") and v.get("replaced_by") is None and v["targets"]:
                 out.setdefault(nick, []).append((list(v["targets"]), v["where"] if v["kind"] == "post" else ""))
     return out
+
+
+#: The heading of ``explain`` of the open day: what counts now is no result.
+OPEN_DAY_HEAD = ("День {day} ещё идёт (срок — {deadline}): ходы, как они засчитаны сейчас — НЕ ОКОНЧАТЕЛЬНО. "
+                 "До срока игроки могут прислать и изменить ходы; итоги подведёт close-day.")
+
+
+def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
+    """``explain`` of the open day at ``now`` (aware), for the host (Russian): under
+    :data:`OPEN_DAY_HEAD`, each player's moves as close-day would count them now, with his
+    letters, where each vote came from, what the replies asked him and his answers, and the
+    vote tally — the per-player part of the closed day's ``explain``, read as close-day reads
+    the day (nothing is written: the session is rolled back). The night's outcome (deaths,
+    checks) is left out: it is no result until the day closes.
+
+    Raises:
+        GameError: no game, or no day open (the game ended).
+    """
+    from engine.explain import DIED_SILENT, explain_turn
+    from engine.replay import build_turn
+    from engine.resolve import resolve_turn
+
+    with Session(store.engine, expire_on_commit=False) as s:
+        try:
+            game = s.get(Game, 1)
+            if game is None:
+                raise GameError("игры ещё нет: сначала mafia-mail init")
+            if game.finished:
+                raise GameError(_ended_text(s, game))
+            row = s.get(DayRow, game.current_day)
+            if row is None or row.status != "open":
+                raise GameError(f"день {game.current_day} уже закрыт")
+            state = load_state(game)
+            sources: dict[str, dict] = {}
+            deadline = utc(row.deadline)
+            spec = day_spec(s, store, row, [], closing=min(now, deadline), sources=sources)
+            result = resolve_turn(state, build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec))
+            text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
+                                _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+            head = OPEN_DAY_HEAD.format(day=row.day, deadline=local_text(deadline, cfg.zone))
+        finally:
+            s.rollback()
+    lines = text.split("\n")
+    end = next((k for k, line in enumerate(lines) if line.startswith("Линч:")), len(lines))
+    died = DIED_SILENT.split("{gone}")[1].split("{cause}")[0]  # « в этот ход: »: no result yet
+    kept = [line.replace("на вопрос ответа не пришло: тот ход не засчитан",
+                         "на вопрос ответа пока нет: тот ход пока не засчитан") for line in lines[1:end]
+            if died not in line]
+    return "\n".join([head, *kept])

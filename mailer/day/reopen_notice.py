@@ -60,6 +60,31 @@ _MOVES_PAST = ("Срок дня {day} ({deadline}) уже прошёл: ходы
                "ходы на этот день не принимаются. Если ведущий перенесёт срок, вы узнаете об этом письмом.")
 
 
+#: The day's gift to the player, said again in the letter while his moves may still come
+#: (the reopened day's event holds: the mortar of «Праздник», the immunity of «Выбери меня»).
+_GIFTS = {
+    "holiday": ("Миномёт, подаренный вам в честь праздника, по-прежнему у вас: этой ночью вы можете "
+                "выстрелить в одного игрока (письмо «Миномёт: ник»)."),
+    "choose_me": ("Иммунитет на линче, который жребий дал вам на день {day}, по-прежнему у вас; пару, "
+                  "которая тоже получит иммунитет, можно выбрать письмом «Пара: ник»."),
+}
+_GIFTS_PAST = {
+    "holiday": ("Миномёт, подаренный вам в честь праздника, по-прежнему у вас: выстрел, присланный в срок, "
+                "остаётся в силе."),
+    "choose_me": "Иммунитет на линче, который жребий дал вам на день {day}, по-прежнему у вас.",
+}
+
+
+def gift_paragraph(row: DayRow, nick: str, now: datetime) -> str:
+    """The reopened day ``row``'s gift to ``nick`` said again («Миномёт, подаренный вам …»):
+    the mortar of «Праздник», the immunity of «Выбери меня»; "" when the day gives him none."""
+    holder = {"holiday": row.mortar, "choose_me": row.immune}.get(row.event)
+    if not holder or holder != nick:
+        return ""
+    gifts = _GIFTS if on_time(now, utc(row.deadline)) else _GIFTS_PAST
+    return gifts[row.event].format(day=row.day)
+
+
 def moves_paragraph(cfg: GameConfig, day: int, deadline: datetime, now: datetime) -> str:
     """The paragraph of the letter about the player's moves for ``day`` (deadline and now
     aware): they stand and may be changed until the deadline (DECISIONS.md §8: on time is
@@ -124,6 +149,7 @@ def queue_reopen_letters(cfg: GameConfig, s: Session, row: DayRow, *, undone, st
             game_over=any(x.kind == "final" for x in letters),
             next_day_told=any(x.kind == "event" and x.day > row.day for x in letters),
             revived=alive and not after.get(nick, True),
+            gift=gift_paragraph(row, nick, now) if alive else "",
             moves=moves if alive else "")
         queue(s, cfg, ref=f"reopen:{row.day}.{row.revision}:{nick}", kind=REOPEN_KIND, day=row.day,
               to_addr=address_of(cfg, nick), to_nick=nick, subject=cfg.subject(f"день {row.day} снова открыт"),
@@ -185,6 +211,8 @@ def moved_deadline(cfg: GameConfig, s: Session, day: int, new: datetime) -> set[
     nicks = set()
     for out in unsent_reopen_letters(s, day):
         body = paragraph.sub(lambda _m: text, out.body)
+        for event, past in _GIFTS_PAST.items():  # the gift's words as the deadline ahead has them
+            body = body.replace(past.format(day=day), _GIFTS[event].format(day=day))
         if body != out.body:
             out.body = body
             s.add(out)
