@@ -16,15 +16,20 @@ from test_sync import DEADLINE, START, letter
 def test_a_reply_naming_one_player_is_the_vote(g):
     asked, answer = ask_then_answer(g, "Линч: Ягуарчик и Serginio", "Serginio", "")
     assert "Напишите, за кого вы голосуете" in asked.body
-    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Serginio"}])
-    assert "Голос на линче: Serginio" in _reply_to(g, "a@x").body
-    # close-day reads the day again: the answer still answers the question (a fresh host's
-    # trial: the vote was dropped there and the player got an autokill point)
+    vote_answered_and_counted(g, answer, "Serginio")
+
+
+def vote_answered_and_counted(g, answer, nick: str) -> None:
+    """The answer letter ``answer`` (Message-ID ``a@x``) applied as the vote for ``nick`` and
+    told so, and close-day, reading the day again, still counts it (a fresh host's trial:
+    the vote was dropped there and the player got an autokill point)."""
     from mailer.day import close_day
 
+    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": nick}])
+    assert f"Голос на линче: {nick}" in _reply_to(g, "a@x").body
     close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
     text = _explain(g)
-    assert "голос на линче → Serginio — учтён" in text
+    assert f"голос на линче → {nick} — учтён" in text
     assert "на вопрос ответа не пришло" not in text
 
 

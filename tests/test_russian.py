@@ -644,18 +644,22 @@ def test_role_letter_lists_the_games_own_words(tmp_path):
                                                       day_row=day_row(1), code=None)
 
 
+def case_day_letters(tmp_path, case: str, day: int):
+    """Day ``day`` of the adjudication case ``tests/cases/<case>`` replayed: (its turn, nick →
+    the body of his result letter)."""
+    from pathlib import Path
+
+    t = replay_turns(load_game_file(Path(__file__).parent.joinpath("cases", case).read_text(encoding="utf-8")))[day - 1]
+    renderer = renderer_for(tmp_path, {n: None for n in t.state_before.players})
+    return t, {n: b for n, _, b in renderer.result_letters(
+        result=t.result, row=day_row(day), state_before=t.state_before, next_row=day_row(day + 1))}
+
+
 def test_swindlers_stolen_search_is_named_by_the_role_his_branch_seeks(tmp_path):
     """The detective dead, the swindler's fan branch «ищу врача у Doc»: his reply promised
     «Поиск врача»; the resolver looks for the doctor and his result letter says so (it said
     «Поиск детектива» and looked for the dead detective)."""
-    from pathlib import Path
-
-    turns = replay_turns(load_game_file(Path(__file__).parent.joinpath(
-        "cases", "swindler_stolen_search_named_role.toml").read_text(encoding="utf-8")))
-    t = turns[1]
-    renderer = renderer_for(tmp_path, {n: None for n in t.state_before.players})
-    letters = {n: b for n, _, b in renderer.result_letters(
-        result=t.result, row=day_row(2), state_before=t.state_before, next_row=day_row(3))}
+    _t, letters = case_day_letters(tmp_path, "swindler_stolen_search_named_role.toml", 2)
     assert "Поиск врача: Doc — выполнен." in letters["Swindler"]
     assert "Поиск врача: Doc — вы нашли того, кого искали." in letters["Swindler"]
     assert "детектив" not in letters["Swindler"]
@@ -697,17 +701,10 @@ def test_fans_search_for_a_named_role_is_told_by_that_role(tmp_path):
     """The detective dead, the fan searches for the doctor and finds him: her letter says
     «Поиск врача: Doc — вы нашли того, кого искали», and a search the next day is refused with
     «Вы уже нашли врача» (a fresh host's trial, session 59: both said «детектива»)."""
-    from pathlib import Path
-
     from engine.legality import refusal_problem
     from engine.model import Move, TurnInfo
 
-    turns = replay_turns(load_game_file(Path(__file__).parent.joinpath(
-        "cases", "fan_search_named_role_told.toml").read_text(encoding="utf-8")))
-    t = turns[1]
-    renderer = renderer_for(tmp_path, {n: None for n in t.state_before.players})
-    letters = {n: b for n, _, b in renderer.result_letters(
-        result=t.result, row=day_row(2), state_before=t.state_before, next_row=day_row(3))}
+    t, letters = case_day_letters(tmp_path, "fan_search_named_role_told.toml", 2)
     assert "Поиск врача: Doc — вы нашли того, кого искали." in letters["Fan"], letters["Fan"]
     assert "детектив" not in letters["Fan"]
     after = t.result.new_state

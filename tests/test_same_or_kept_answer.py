@@ -4,13 +4,9 @@ the vote was moved to the night target with no question, twice)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from mailer.store import loads
-from test_answers import _reply_to
-from test_fresh_host58 import _explain, ask_then_answer
+from test_answer_whole_vote import vote_answered_and_counted
+from test_fresh_host58 import ask_then_answer
 from test_fresh_host58 import kira as g  # noqa: F401 - the game with Кир and Кира (a fixture)
-from test_sync import DEADLINE
 
 
 def test_the_same_or_kept_vote_is_asked_and_the_nick_answers_it(g):
@@ -18,11 +14,4 @@ def test_the_same_or_kept_vote_is_asked_and_the_nick_answers_it(g):
     body = " ".join(asked.body.split())
     assert "это голос за того же игрока, что назван в ходе перед ним, или ваш прежний голос остаётся?" in body
     assert "Голос на линче: Ягуарчик" not in body
-    assert (answer.state, loads(answer.moves_json)) == ("applied", [{"action": "vote", "target": "Serginio"}])
-    assert "Голос на линче: Serginio" in _reply_to(g, "a@x").body
-    from mailer.day import close_day
-
-    close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
-    text = _explain(g)
-    assert "голос на линче → Serginio — учтён" in text
-    assert "на вопрос ответа не пришло" not in text
+    vote_answered_and_counted(g, answer, "Serginio")

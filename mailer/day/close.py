@@ -238,14 +238,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
 
     renderer = Renderer(cfg)
     with store.session() as s:
-        game = s.get(Game, 1)
-        if game is None:
-            raise GameError("игры ещё нет: сначала mafia-mail init")
-        if game.finished:
-            raise GameError(_ended_text(s, game))
-        row = s.get(DayRow, game.current_day)
-        if row is None or row.status != "open":
-            raise GameError(f"день {game.current_day} уже закрыт")
+        game, row = _open_day(s)
         deadline = utc(row.deadline)
         day_start = day_window(cfg.start, cfg.timezone, row.day, cfg.weekend_merge)[0]
         if early and now < day_start and not _has_moves(s, row.day):
@@ -758,6 +751,23 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
         return sent
 
 
+def _open_day(s: Session) -> tuple[Game, DayRow]:
+    """The game and its open day's row.
+
+    Raises:
+        GameError: no game, the game ended, or its current day is closed (the Russian message
+        says which)."""
+    game = s.get(Game, 1)
+    if game is None:
+        raise GameError("игры ещё нет: сначала mafia-mail init")
+    if game.finished:
+        raise GameError(_ended_text(s, game))
+    row = s.get(DayRow, game.current_day)
+    if row is None or row.status != "open":
+        raise GameError(f"день {game.current_day} уже закрыт")
+    return game, row
+
+
 def _results_from(day: int):
     """The query of the letters ``reopen-day day`` undoes: results, events, «Страх» and the
     end of the game, of ``day`` and later, in queue order."""
@@ -909,14 +919,7 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
 
     with Session(store.engine, expire_on_commit=False) as s:
         try:
-            game = s.get(Game, 1)
-            if game is None:
-                raise GameError("игры ещё нет: сначала mafia-mail init")
-            if game.finished:
-                raise GameError(_ended_text(s, game))
-            row = s.get(DayRow, game.current_day)
-            if row is None or row.status != "open":
-                raise GameError(f"день {game.current_day} уже закрыт")
+            game, row = _open_day(s)
             state = load_state(game)
             sources: dict[str, dict] = {}
             deadline = utc(row.deadline)
