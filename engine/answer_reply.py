@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from .grammar_tokens import tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import name_index
-from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answerable, wanted
+from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answer_move, answerable, wanted
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
@@ -132,20 +132,12 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         for n in chosen:
             chosen_by[n] = chosen_by.get(n, 0) + 1
     for p, chosen in picks:
-        if len(chosen) != wanted(p, turn) or any(chosen_by[n] > 1 for n in chosen):
-            still.append(p)  # none, two, or one name for two questions: asked again
+        move = answer_move(p, chosen, named, turn, text.strip()) \
+            if len(chosen) == wanted(p, turn) and all(chosen_by[n] == 1 for n in chosen) else None
+        if move is None:
+            still.append(p)  # none, two, one name for two questions, or a kept vote: asked again
             continue
-        if len(chosen) > 1:  # «Линч: А, Б, В» asked on a two-vote day, answered «А и Б»
-            moves.append(Move("vote", targets=tuple(n for n in named if n in chosen), span=text.strip()))
-            continue
-        nick = next(iter(chosen))
-        if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
-            if nick in p.kept or len(p.kept) >= turn.votes_per_player:
-                still.append(p)
-                continue
-            moves.append(Move("vote", targets=p.kept + (nick,), span=text.strip()))
-        else:
-            moves.append(Move(p.action, target=nick, span=text.strip()))
+        moves.append(move)
     order = tuple(dict.fromkeys(named))
     return ReplyAnswer(ParseResult(moves=tuple(moves)) if moves else None, tuple(still), order)
 

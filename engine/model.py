@@ -178,7 +178,7 @@ class Problem:
         reads it back; a vote asked whole keeps its ``reason``, which tells it)."""
         return self.to_json() | {"action": self.action} | \
             ({"kept": list(self.kept)} if self.kept else {}) | \
-            ({"reason": self.reason} if self.reason in (TOO_MANY_VOTES, SAME_OR_KEPT) else {})
+            ({"reason": self.reason} if self.reason in ASKED_WHOLE else {})
 
 
 def asked_problems(items: Any) -> tuple[Problem, ...]:
@@ -193,15 +193,10 @@ def asked_problems(items: Any) -> tuple[Problem, ...]:
             out.append(Problem(text=str(p.get("text", "")), kind=p["kind"],
                                candidates=tuple(p.get("candidates", ())), action=str(p["action"]),
                                kept=tuple(str(n) for n in p.get("kept", ()) or ())))
-        elif p.get("kind") == ProblemKind.NOT_ALLOWED.value and p.get("reason") == TOO_MANY_VOTES:
-            # «Названо больше игроков, чем у вас сегодня голосов … Напишите, за кого вы
-            # голосуете»: the reply asked for the vote; any player may be the answer
-            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=TOO_MANY_VOTES,
-                               message=str(p.get("message", "")), action="vote"))
-        elif p.get("kind") == ProblemKind.UNPARSED.value and p.get("reason") == SAME_OR_KEPT:
-            # «Голос тот же» after a move on a player: the reply asked for the nick; any
-            # player may be the answer
-            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=SAME_OR_KEPT,
+        elif isinstance(reason := p.get("reason"), str) and reason in ASKED_WHOLE and \
+                ASKED_WHOLE[reason] == p.get("kind"):
+            # a vote the reply asked for whole (:data:`ASKED_WHOLE`): any player may be the answer
+            out.append(Problem(text=str(p.get("text", "")), kind=p["kind"], reason=reason,
                                message=str(p.get("message", "")), action="vote"))
     return tuple(out)
 
@@ -213,6 +208,12 @@ TOO_MANY_VOTES = "too_many_votes"
 #: The reason of «Голос тот же» right after a move on a player: the same player, or the vote
 #: of an earlier letter kept? The reply asks for the nick, and his answer is that vote.
 SAME_OR_KEPT = "same_or_kept"
+
+#: The reasons of a vote the reply asks for whole, by the kind of their problem: «Названо
+#: больше игроков, чем у вас сегодня голосов … Напишите, за кого вы голосуете», and «Голос тот
+#: же» after a move on a player. A stored problem of them keeps its reason
+#: (:meth:`Problem.asked_json`) and is read back as asked (:func:`asked_problems`).
+ASKED_WHOLE = {TOO_MANY_VOTES: ProblemKind.NOT_ALLOWED.value, SAME_OR_KEPT: ProblemKind.UNPARSED.value}
 
 
 @dataclass(frozen=True)

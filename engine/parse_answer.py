@@ -30,7 +30,7 @@ from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
-__all__ = ["read_answer", "answerable", "asks_whole_vote", "wanted", "kept_votes", "MAX_WORDS"]
+__all__ = ["read_answer", "answerable", "asks_whole_vote", "wanted", "answer_move", "kept_votes", "MAX_WORDS"]
 
 #: The longest answer read so (words): «Я имел в виду Киру, конечно, извините» is seven.
 MAX_WORDS = 8
@@ -143,28 +143,32 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     for p, chosen in settled:
         if len(chosen) != wanted(p, turn):
             continue
-        if len(chosen) > 1:  # «Линч: А, Б, В» asked on a two-vote day, answered «А и Б»
-            move = Move("vote", targets=tuple(n for n in order if n in chosen), span=text.strip())
-            if may_make(state, turn, player, move) is not None:
-                return None
-            moves.append(move)
-            used |= chosen
-            continue
-        nick = chosen.pop()
-        if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
-            # a two-vote day: the answer joins the vote the asked letter kept
-            if nick in p.kept or len(p.kept) >= turn.votes_per_player:
-                return None
-            move = Move("vote", targets=p.kept + (nick,), span=text.strip())
-        else:
-            move = Move(p.action, target=nick, span=text.strip())
-        if may_make(state, turn, player, move) is not None:
+        move = answer_move(p, chosen, order, turn, text.strip())
+        if move is None or may_make(state, turn, player, move) is not None:
             return None
         moves.append(move)
-        used.add(nick)
+        used |= chosen
     if not moves or named - used:
         return None
     return ParseResult(moves=tuple(moves))
+
+
+def answer_move(p: Problem, chosen: set[str], order: Sequence[str], turn: TurnInfo,
+                span: str) -> Move | None:
+    """The move an answer makes for the asked problem ``p`` with the players it chose
+    (``chosen``, as many as :func:`wanted`; ``order``: all the answer named, in its order):
+    a vote asked whole names them all («Линч: А, Б, В» on a two-vote day answered «А и Б»); on
+    a two-vote day an asked vote joins the players its letter kept (``p.kept``); else the
+    asked move with the one chosen player. None when the chosen player is one the vote kept
+    already, or the kept vote is full. ``span``: the answer's text."""
+    if len(chosen) > 1:
+        return Move("vote", targets=tuple(n for n in order if n in chosen), span=span)
+    nick = next(iter(chosen))
+    if p.action == "vote" and turn.votes_per_player > 1 and p.kept:
+        if nick in p.kept or len(p.kept) >= turn.votes_per_player:
+            return None
+        return Move("vote", targets=p.kept + (nick,), span=span)
+    return Move(p.action, target=nick, span=span)
 
 
 def _named(toks, nicks: tuple[str, ...], questions: list[Problem]) -> list[str] | None:

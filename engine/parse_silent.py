@@ -12,8 +12,9 @@
 - a shot read from «стрельнуть» / «стрелять» whose player stands after «у» («стрельну
   автограф у X», «у X сигаретку стрельну»): to cadge something from X, no shot; asked.
 
-(A member's kill «если босс не против» waits for another player's consent: asked,
-engine.grammar_delegate.awaits_consent, read by engine.parse_net.suggested_kill.)
+(A member's kill «если X не против» with X a player other than his boss waits for that
+player's consent: asked, engine.grammar_delegate.awaits_consent, read by
+engine.parse_net.suggested_kill; «если босс не против» stays an order.)
 
 Each check runs once a letter, behind a substring guard, on the moves already read.
 """

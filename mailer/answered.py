@@ -12,6 +12,7 @@ are what the answer may settle.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from sqlmodel import Session, select
@@ -22,7 +23,7 @@ from .answers import answered_letter
 from .letter_state import PLAYER_LETTER_STATES, LetterState
 from .store import Letter, Outgoing, loads, to_db
 
-__all__ = ["asked_before", "answer_note", "replies_to_question", "replies_to_whether", "unsettled_note"]
+__all__ = ["asked_before", "answer_note", "replies_to_question", "replies_to_whether", "as_asked", "unsettled_note"]
 
 #: The ``ref`` prefix of a reply to a player's letter (:func:`mailer.answers.answered_letter`).
 _REPLY_REF = "reply:"
@@ -105,20 +106,14 @@ def replies_to_question(s: Session, decoded, nick: str, day: int, asked: list[Pr
     the game's reply to one of his letters of ``day`` (RFC 5322 §3.6.4; a reply to a letter
     of another day asked nothing of today), or its text quotes the question. Such a letter is
     read as an answer whatever else it says (:mod:`engine.answer_reply`)."""
-    ids = [i for i in [decoded.in_reply_to, *decoded.references] if i]
-    refs = s.exec(select(Outgoing.ref).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
-                                             Outgoing.to_nick == nick)).all() if ids else []
-    for ref in refs:
-        if not ref or not ref.startswith(_REPLY_REF):
-            continue
-        message_id, row = answered_letter(ref)
+    for message_id, row in _replied_to(s, decoded, nick):
         q = select(Letter.id).where(Letter.nick == nick, Letter.day == day)
         # (a reply queued again carries a «~mark» after the letter's Message-ID)
         q = q.where(Letter.id == row) if row is not None else \
             q.where(Letter.message_id.in_({message_id, message_id.rsplit("~", 1)[0]}))
         if s.exec(q).first() is not None:
             return True
-    flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
+    flat = _flat(decoded)
     return any(w in flat for w in _QUESTION_WORDS) and any(
         " ".join((p.message or p.text).split()).lower()[:40] in flat for p in asked)
 
@@ -127,16 +122,35 @@ def replies_to_whether(s: Session, decoded, nick: str, day: int, letter: Letter,
     """True when the letter ``decoded`` of ``nick`` answers the game's reply to his ``letter``
     of ``day`` that asked whether a sentence is a move (``whether``: those stored problems):
     its In-Reply-To or References name that reply, or its text quotes the question."""
+    for message_id, row in _replied_to(s, decoded, nick):
+        if row == letter.id or row is None and message_id.rsplit("~", 1)[0] == letter.message_id:
+            return True
+    flat = _flat(decoded)
+    return any(" ".join(str(p.get("message", "")).split()).lower()[:60] in flat for p in whether)
+
+
+def _replied_to(s: Session, decoded, nick: str) -> list[tuple[str, int | None]]:
+    """The player's letters (Message-ID, letter id or None: :func:`mailer.answers.answered_letter`)
+    whose game's replies to ``nick`` the letter ``decoded`` names in In-Reply-To or References
+    (RFC 5322 §3.6.4)."""
     ids = [i for i in [decoded.in_reply_to, *decoded.references] if i]
     refs = s.exec(select(Outgoing.ref).where(Outgoing.message_id.in_(ids), Outgoing.kind == "reply",
                                              Outgoing.to_nick == nick)).all() if ids else []
-    for ref in refs:
-        if ref and ref.startswith(_REPLY_REF):
-            message_id, row = answered_letter(ref)
-            if row == letter.id or row is None and message_id.rsplit("~", 1)[0] == letter.message_id:
-                return True
-    flat = " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
-    return any(" ".join(str(p.get("message", "")).split()).lower()[:60] in flat for p in whether)
+    return [answered_letter(ref) for ref in refs if ref and ref.startswith(_REPLY_REF)]
+
+
+def _flat(decoded) -> str:
+    """The letter's whole text, quotes included, lower case, its «>» marks and line breaks
+    as spaces: where a quoted question is looked for."""
+    return " ".join((decoded.full_text or decoded.body).replace(">", " ").split()).lower()
+
+
+def as_asked(asked, stored) -> list[Problem]:
+    """The asked problems ``asked`` (:func:`engine.model.asked_problems` of ``stored``, the
+    letter's stored problem dicts) with the message the reply asked them in, as stored."""
+    said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in stored or []
+            if isinstance(p, dict)}
+    return [replace(p, message=said.get((p.text, p.kind)) or p.message) for p in asked]
 
 
 def unsettled_note(letter: Letter | None, again: tuple[Problem, ...], answer: str) -> str:

@@ -589,7 +589,7 @@ class _Run:
         the host."""
         from engine.parse_answer import read_answer
 
-        from .answered import answer_note, asked_before, replies_to_question, unsettled_note
+        from .answered import answer_note, as_asked, asked_before, replies_to_question, unsettled_note
 
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
@@ -603,9 +603,7 @@ class _Run:
 
             from engine.answer_reply import read_reply_answer, reasked
 
-            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in loads(before.problems_json)
-                    if isinstance(p, dict)} if before is not None else {}
-            asked = [replace(p, message=said.get((p.text, p.kind)) or p.message) for p in asked]
+            asked = as_asked(asked, loads(before.problems_json) if before is not None else [])
             got = read_reply_answer(body, nick, ctx.state, ctx.info, asked)
             again = reasked(got.open, body, got.named)
             if got.result is None:
@@ -642,7 +640,7 @@ def _not_a_move(s: Session, decoded, nick: str, day: int, before, body: str, res
     if before is None or len(body.split()) > _NO_WORDS:
         return None
     text = " ".join(body.split())
-    if not (_NO.search(text) and _NOT_A_MOVE.search(text) or re.fullmatch(r"(?i)\W*нет\W*", text)):
+    if not (_NO.search(text) and _NOT_A_MOVE.search(text)):  # (a bare «Нет» matches both)
         return None
     whether = [p for p in loads(before.problems_json) or []
                if isinstance(p, dict) and str(p.get("message", "")).startswith(_WHETHER)]

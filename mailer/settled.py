@@ -11,19 +11,14 @@ problem as settled, with the letter that settled it, not as one still to deal wi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from engine.model import asked_problems
 
+from .status import ANSWERED_NOTE
 from .store import Letter, loads
 
 __all__ = ["settled_problems", "SETTLED_WORDS"]
-
-#: The host's note on a letter read as an answer that settled a question of letter N
-#: (mailer.answered: ``answer_note``, ``closed_note``), with the questions' lines in «».
-_ANSWERED = re.compile(r"^(?:прочитано как ответ|ответ) на вопрос к письму (\d+) \((.*)\)"
-                       r"(?!.*вопрос задан снова)")
 
 #: How ``inbox`` and ``show`` mark a settled problem («… — решено письмом 7»).
 SETTLED_WORDS = "решено письмом"
@@ -45,17 +40,16 @@ def settled_problems(letters: Iterable[Letter]) -> dict[int, dict[int, int]]:
         answers: dict[int, list[tuple[str, int]]] = {}  # asked letter id → (its lines, by)
         for row in rows:
             for note in loads(row.notes_json) or []:
-                m = _ANSWERED.match(note) if isinstance(note, str) else None
+                m = ANSWERED_NOTE.match(note) if isinstance(note, str) else None
                 if m:
                     answers.setdefault(int(m.group(1)), []).append((m.group(2), row.id))
         for k, row in enumerate(rows):
-            stored = [p for p in loads(row.problems_json) or []]
-            for n, p in enumerate(stored):
+            for n, p in enumerate(loads(row.problems_json) or []):
                 if not isinstance(p, dict):
                     continue
                 by = next((b for lines, b in answers.get(row.id, ()) if f"«{p.get('text', '')}»" in lines), None)
-                if by is None and asked_problems([p]):
-                    action = asked_problems([p])[0].action
+                if by is None and (asked := asked_problems([p])):
+                    action = asked[0].action
                     by = next((later.id for later in rows[k + 1:] if action and any(
                         m.get("action") == action or (m.get("move") or {}).get("action") == action
                         for m in loads(later.moves_json) or [] if isinstance(m, dict))), None)

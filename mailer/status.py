@@ -247,14 +247,17 @@ def no_moves_of(letters) -> int:
     (``inbox --done``); a letter whose moves were understood and refused by a rule is
     counted by :func:`refused_of` instead."""
     answered = {int(m.group(1)) for row in letters for n in json.loads(row[4] or "[]") or []
-                if isinstance(n, str) and (m := _ANSWERED_LETTER.match(n))} if letters and len(letters[0]) > 9 else set()
+                if isinstance(n, str) and (m := ANSWERED_NOTE.match(n))} if letters and len(letters[0]) > 9 else set()
     return sum(1 for row in letters if row[1] == LetterState.NO_MOVES and not row[3] and not _refused(row)
                and not _in_questions(row) and not (len(row) > 9 and row[9] in answered))
 
 
-#: The note on an answer that names the letter whose question it settled or closed
-#: (:mod:`mailer.answered`; not one asked again).
-_ANSWERED_LETTER = re.compile(r"^(?:прочитано как ответ|ответ) на вопрос к письму (\d+) (?!.*вопрос задан снова)")
+#: The host's note on a letter read as an answer that settled or closed the question of
+#: letter N (:mod:`mailer.answered`: «прочитано как ответ на вопрос к письму N («…»)», «ответ
+#: на вопрос к письму N («…»): не ход — вопрос закрыт»; not one asked again), with the
+#: questions' lines in «» (``inbox``, ``words``: :mod:`mailer.settled`).
+ANSWERED_NOTE = re.compile(r"^(?:прочитано как ответ|ответ) на вопрос к письму (\d+) \((.*)\)"
+                           r"(?!.*вопрос задан снова)")
 
 
 #: The host's notes on a letter read as an answer to the reply's question (settled or asked

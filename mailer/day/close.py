@@ -828,11 +828,11 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
     an answer not understood (asked again), a later letter that made the asked move itself
     («Линч: Кот» after the question about «Линч: Кирку»: it answers the question), and a
     question left with no answer."""
-    from dataclasses import replace
-
     from engine.answer_reply import question
     from engine.model import Move, asked_problems
     from engine.move_words import describe_move
+
+    from ..answered import as_asked
 
     rows = s.exec(select(Letter).where(
         Letter.day == day, Letter.nick.is_not(None),
@@ -858,10 +858,8 @@ def _questions_of_day(s: Session, day: int, state) -> dict[str, list[str]]:
         stored = loads(letter.problems_json)
         asked = asked_problems(stored)
         if asked and not unsettled:
-            said = {(p.get("text"), p.get("kind")): p.get("message") or "" for p in stored if isinstance(p, dict)}
-            for p in asked:
-                lines.append(f"    • письмо {letter.id}: ответ игроку спросил — "
-                             f"{question(replace(p, message=said.get((p.text, p.kind), '')))}")
+            for p in as_asked(asked, stored):
+                lines.append(f"    • письмо {letter.id}: ответ игроку спросил — {question(p)}")
         moves = [Move.from_json(m) for m in loads(letter.moves_json)] if not answered else []
         made = {m.action for m in moves} | {m.move.action for m in moves if m.action == "on_behalf" and m.move}
         if open_.get(letter.nick) and moves and (made & wanted[letter.nick] or "" in wanted[letter.nick]):
