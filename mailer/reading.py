@@ -550,14 +550,19 @@ class _Run:
         empty = decoded.subject if no_own_move and not any(ch.isalnum() for ch in body) else None
         # a text with no move beside a subject holding one («Линч Бармалей, Бука» as the
         # subject, «всё в теме» as the text): told as an empty letter is
-        subject_moves = no_own_move and empty is None and bool(decoded.subject.strip()) and \
-            bool(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info).moves)
+        in_subject = no_own_move and bool(subject_told(decoded.subject)) and \
+            _move_like(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info))
+        subject_moves = empty is None and in_subject
         if subject_moves:
             empty = decoded.subject
         if empty is not None:
+            # an empty letter whose subject holds no move either (none at all, or «Привет»)
+            # is told its text is empty, never «ходы я читаю не из темы» (empty_body "")
             letter.notes.append(("в тексте письма хода нет" if subject_moves else "текст письма пустой")
-                                + ": ходы из темы не читаются" + (
+                                + (": ходы из темы не читаются" if in_subject else "") + (
                 f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
+            if not in_subject:
+                empty = ""
         # the earlier replies still queued are held back: this one says what they said beyond
         # the moves, less what a later letter settled (mailer.reply_context)
         inherited = [b for e in earlier for b in e.carried]
@@ -684,3 +689,9 @@ def _choice_only(result, day: int):
                     for m in late)
     return replace(result, moves=tuple(m for m in result.moves if m.action == "fear_choice"),
                    problems=result.problems + refused, unvote=(), cancel=False, skip=False)
+
+
+def _move_like(result) -> bool:
+    """Whether a letter's subject read as a letter holds a move: one read, or one refused or
+    asked about (another role's move, an unknown name); not a greeting («Привет всем»)."""
+    return bool(result.moves) or any(p.kind != "unparsed" for p in result.problems)
