@@ -20,6 +20,7 @@ Pure: no mail, no storage, no clock.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -32,7 +33,7 @@ from .textnorm import clean_text
 from .words import norm
 
 __all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "asked_again", "AGAIN", "ASK_AGAIN",
-           "REMIND", "ONE_NICK"]
+           "REMIND", "ONE_NICK", "WHETHER", "offered_reading", "says_yes"]
 
 #: Words that refuse the name right after them («не Кир»).
 _NOT = frozenset({"не", "ни"})
@@ -201,3 +202,39 @@ def reasked(problems: Sequence[Problem], answer: str, named: Sequence[str]) -> t
         message = f"{why[:1].upper()}{why[1:]}. {asked_again(p)} {ONE_NICK}"
         out.append(replace(p, message=message))
     return tuple(out)
+
+
+#: The start of the reply's question whether a sentence is a move (engine.grammar_rules:
+#: «Не понял, ход ли это: «…» — …»).
+WHETHER = "Не понял, ход ли это: "
+
+#: «Да», «Да, убиваем», «ага, это ход», «конечно»: a short reply that says yes, first thing.
+_YES = re.compile(r"(?i)^\W*(?:да|ага|угу|конечно|верно|точно|именно|так\s+и\s+есть|yes|это\s+(?:мой\s+)?ход)\b")
+#: Words that turn a yes into something else («да нет», «да, но не сегодня»).
+_BUT = re.compile(r"(?i)\b(?:нет|не|но|или|если|может|наверное)\b")
+
+
+def offered_reading(problem: Problem, sender: str, state: GameState, turn: TurnInfo) -> Move | None:
+    """The one move the reply's question whether a sentence is a move («Не понял, ход ли это:
+    «может, лечу Маруську»» …) offers ``sender``: its quoted words read as a letter of their
+    own give exactly that move and nothing else («лечу Маруську» → heal Маруська). None when
+    the problem is no such question, or its words read as no move, as more than one, or with
+    a problem of their own («Вылечи Маруську» is asked again as a request): a yes then says
+    nothing of which move is meant."""
+    from .parse import parse_letter
+
+    if problem.kind != "unparsed" or not problem.message.startswith(WHETHER) or not problem.text:
+        return None
+    got = parse_letter(problem.text, sender, state, turn)
+    if len(got.moves) != 1 or got.problems or got.skip or got.cancel or got.unvote:
+        return None
+    return replace(got.moves[0], span="")
+
+
+def says_yes(text: str) -> bool:
+    """True when ``text`` (a reply's own words) is a short yes: a yes word first («Да», «Да,
+    убиваем», «ага, это ход»), at most :data:`MAX_WORDS` words, with no word that takes it
+    back or makes it a condition («да нет», «да, но завтра», «да, если …»)."""
+    text = " ".join(clean_text(text).split())
+    return bool(text) and len(text.split()) <= MAX_WORDS and _YES.search(text) is not None \
+        and _BUT.search(text) is None

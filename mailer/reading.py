@@ -32,7 +32,7 @@ from engine.legality import (SECOND_VOTE, move_targets, screen_letter, standing_
                              withdraw_vote)
 from engine.parse_answer import kept_votes
 from engine.parse_earlier import corrected_earlier
-from engine.model import Problem, ProblemKind
+from engine.model import Move, Problem, ProblemKind
 from engine.move_words import describe_move
 
 from .addresses import canonical
@@ -445,7 +445,7 @@ class _Run:
                 p.text in q for q in answered))]
             reply["questions"] = out.questions = questions
             letter.notes[:] = [n for n in letter.notes if n not in {f"{QUESTION_NOTE}«{q}»" for q in answered}]
-        cols["problems_json"] = dumps([stored_problem(p) for p in problems])
+        cols["problems_json"] = dumps([with_offered(stored_problem(p), p, nick, ctx) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and chooser:
             out.fear_choice = fear[-1].target
@@ -599,7 +599,8 @@ class _Run:
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
-            return (_not_a_move(s, decoded, nick, ctx.day, before, body, result, notes) or result), []
+            return (_not_a_move(s, decoded, nick, ctx.day, before, body, result, notes)
+                    or _yes_a_move(s, decoded, nick, ctx.day, before, body, result, notes) or result), []
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
         if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
             # a reply to the question itself: read against the question's own choices
@@ -658,6 +659,46 @@ def _not_a_move(s: Session, decoded, nick: str, day: int, before, body: str, res
                    message=f"Понял: {spans} — не ход, он не засчитан; вопрос закрыт.")
     notes.append(f"ответ на вопрос к письму {before.id} ({spans}): не ход — вопрос закрыт")
     return replace(result, problems=(told,))
+
+
+def with_offered(stored: dict, problem, nick: str, ctx) -> dict:
+    """The stored problem dict ``stored`` of ``problem`` with, for the reply's question whether
+    a sentence is a move that offers one reading (:func:`engine.answer_reply.offered_reading`),
+    that move as ``offered``: the player's «Да» answers it (:func:`_yes_a_move`)."""
+    from engine.answer_reply import offered_reading
+
+    move = offered_reading(problem, nick, ctx.state, ctx.info)
+    return stored | {"offered": move.to_json()} if move is not None else stored
+
+
+def _yes_a_move(s: Session, decoded, nick: str, day: int, before, body: str, result, notes: list[str]):
+    """The letter ``body`` (no move read from it: ``result``) of ``nick`` read as his «Да» («Да,
+    убиваем», «ага, это ход») to the reply to his letter ``before`` that asked whether one
+    sentence is a move and offered one reading of it (stored as ``offered``: :func:`with_offered`):
+    a reply to that reply, short, saying yes. Then: ``result`` with that move (the letter's own
+    unread words dropped) and the host's note naming the question it settled; else None. Two
+    such questions, or one that offered no reading: a bare yes is not read (which is meant?)."""
+    from engine.answer_reply import WHETHER, says_yes
+
+    if before is None or not says_yes(body):
+        return None
+    whether = [p for p in loads(before.problems_json) or []
+               if isinstance(p, dict) and str(p.get("message", "")).startswith(WHETHER)]
+    if len(whether) != 1 or not isinstance(whether[0].get("offered"), dict):
+        return None
+    from .answered import replies_to_whether
+
+    if not replies_to_whether(s, decoded, nick, day, before, whether):
+        return None
+    from dataclasses import replace
+
+    try:
+        move = replace(Move.from_json(whether[0]["offered"]), span=" ".join(body.split()))
+    except (ValueError, TypeError, KeyError):
+        return None
+    notes.append(f"прочитано как ответ на вопрос к письму {before.id} («{whether[0].get('text', '')}»): "
+                 f"да — {describe_move(move)}")
+    return replace(result, moves=(move,), problems=())
 
 
 #: The reason of the problem that tells the player his «нет, это не ход» was understood.

@@ -37,3 +37,62 @@ def test_an_empty_letter_is_told_what_fits_its_subject(tmp_path, subject, told, 
     assert told in body
     assert ("не из темы" in body) == (subject == "Линч: Бука")
     assert note in notes
+
+
+# 5. «Да» / «Да, убиваем» answering «Не понял, ход ли это: …» (one reading offered) was not
+#    read: a yes to the one reading offered is that reading.
+
+@pytest.mark.parametrize("sender, text, answer, move", [
+    ("buka@example.org", "Может, лечу Маруську", "Да", {"action": "heal", "target": "Маруська"}),
+    ("buka@example.org", "Лечу Маруську?", "Да, это ход", {"action": "heal", "target": "Маруська"}),
+    ("jaguar@example.org", "Может убьём Маруську", "Да, убиваем", {"action": "clan_kill", "target": "Маруська"}),
+])
+def test_a_yes_to_the_one_reading_offered_is_that_move(tmp_path, sender, text, answer, move):
+    from mailer.inbox import inbox
+    from mailer.store import loads
+    from test_answers import _letters, _reply_to
+    from test_fresh_host58 import _quoted
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter(sender, text, msgid="q5@x"), START + timedelta(hours=2))
+        g.sync()
+        asked = _reply_to(g, "q5@x")
+        assert "Не понял, ход ли это" in _flat(asked.body)
+        g.deliver(letter(sender, answer + _quoted(asked.body), msgid="a5@x",
+                         extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+        g.sync()
+        rows = _letters(g)
+        got = rows["a5@x"]
+        assert (got.state, loads(got.moves_json)) == ("applied", [move])
+        assert any(n.startswith(f"прочитано как ответ на вопрос к письму {rows['q5@x'].id}")
+                   for n in loads(got.notes_json))
+        body = _flat(_reply_to(g, "a5@x").body)
+        assert "Не понял" not in body
+        assert {r.id: r for r in inbox(g.store, g.cfg.zone)}[rows["q5@x"].id].labels[0].endswith(
+            f"— решено письмом {got.id}")
+    finally:
+        g.store.dispose()
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Может, лечу Маруську", "Да нет, не лечу"),       # a no, not a yes
+    ("Вылечи Маруську", "Да"),                          # asked as a request: no reading offered
+    ("Может, лечу Маруську. Может, голос за Буку", "Да"),  # two questions: which yes?
+])
+def test_a_yes_with_no_one_reading_is_not_read(tmp_path, text, answer):
+    from mailer.store import loads
+    from test_answers import _letters, _reply_to
+    from test_fresh_host58 import _quoted
+
+    g = Game(tmp_path)
+    try:
+        g.deliver(letter("buka@example.org", text, msgid="q5b@x"), START + timedelta(hours=2))
+        g.sync()
+        asked = _reply_to(g, "q5b@x")
+        g.deliver(letter("buka@example.org", answer + _quoted(asked.body), msgid="a5b@x",
+                         extra=f"In-Reply-To: <{asked.message_id}>\r\n"), START + timedelta(hours=3))
+        g.sync()
+        assert loads(_letters(g)["a5b@x"].moves_json) == []
+    finally:
+        g.store.dispose()
