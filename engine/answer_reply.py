@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from .grammar_tokens import tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import name_index
-from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answer_move, answerable, wanted
+from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answer_move, answerable, one_answer, wanted
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
@@ -122,19 +122,24 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         elif len(mine) > 1:
             both |= mine
         k += hit.length
+    if not named and not both and says_yes(text) and \
+            all(p.kind == "ambiguous" and len(p.candidates) == 1 for p in questions):
+        # «Да» to «Не понял, кого вы имеете в виду: «Alex_M»?»: the one player offered
+        named = [p.candidates[0] for p in questions]
     moves: list[Move] = []
     still: list[Problem] = []
-    chosen_by: dict[str, int] = {}
+    chosen_by: dict[str, list[Problem]] = {}
     picks = []
     for p in questions:
         options = _offered(p, nicks)
         chosen = ({n for n in named if n in options} | (both & options))
         picks.append((p, chosen))
         for n in chosen:
-            chosen_by[n] = chosen_by.get(n, 0) + 1
+            chosen_by.setdefault(n, []).append(p)
     for p, chosen in picks:
+        # a nick that fits two questions answers both only when they asked about one name
         move = answer_move(p, chosen, named, turn, text.strip()) \
-            if len(chosen) == wanted(p, turn) and all(chosen_by[n] == 1 for n in chosen) else None
+            if len(chosen) == wanted(p, turn) and all(one_answer(n, chosen_by[n]) for n in chosen) else None
         if move is None:
             still.append(p)  # none, two, one name for two questions, or a kept vote: asked again
             continue

@@ -332,7 +332,9 @@ def asked_of(letters) -> list[str]:
 def asked_twice_of(letters) -> list[str]:
     """The players among :func:`asked_of`'s (in its order) with more than one question about
     a name open at once: one nick in the answer settles neither (which question it answers is
-    not known), so ``status`` does not promise that it does."""
+    not known), so ``status`` does not promise that it does; questions about one name (the
+    same choices: «Лечу Кирку. Линч: Кирку») count as one, as one nick settles them all
+    (:func:`engine.parse_answer.one_answer`)."""
     from engine.model import asked_problems
 
     open_: dict[str, set[tuple[str, str]]] = {}
@@ -341,7 +343,9 @@ def asked_twice_of(letters) -> list[str]:
             continue
         for p in asked_problems(json.loads(row[5] or "[]") or []):
             if p.kind in ("ambiguous", "unknown_name") and not _settled_later(letters, k, {p.action}):
-                open_.setdefault(row[0], set()).add((p.text, p.action))
+                # questions about one name (the same choices) are settled by one nick alike
+                open_.setdefault(row[0], set()).add(("", frozenset(p.candidates)) if p.kind == "ambiguous"
+                                                    else (p.text, p.action))
     return [nick for nick in asked_of(letters) if len(open_.get(nick, ())) > 1]
 
 

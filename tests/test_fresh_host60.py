@@ -96,3 +96,69 @@ def test_a_yes_with_no_one_reading_is_not_read(tmp_path, text, answer):
         assert loads(_letters(g)["a5b@x"].moves_json) == []
     finally:
         g.store.dispose()
+
+
+# 6. A question with a single candidate («Не понял, кого вы имеете в виду: «Alex_M»?») could
+#    not be answered; a bare nick answering a letter with two open questions about one name
+#    («Лечу Кирку. Линч: Кирку») was asked again as unclear.
+
+SINGLE = """
+[[player]]
+nick = "Alex_M"
+email = "alex@example.org"
+role = "civilian"
+"""
+
+
+@pytest.mark.parametrize("answer", ["Да", "Alex_M", "Да, Alex_M"])
+def test_a_question_with_one_candidate_is_answered_by_a_reply(tmp_path, answer):
+    from mailer.store import loads
+    from test_fresh_host58 import ask_then_answer
+    from test_answers import _reply_to
+
+    g = Game(tmp_path, players=SINGLE)
+    try:
+        asked, got = ask_then_answer(g, "Лечу Саню", answer, "6")
+        assert "Не понял, кого вы имеете в виду: «Alex_M»?" in _flat(asked.body)
+        assert (got.state, loads(got.moves_json)) == ("applied", [{"action": "heal", "target": "Alex_M"}])
+        body = _flat(_reply_to(g, "a6@x").body)
+        assert "Лечение: Alex_M" in body and "Спрашиваю ещё раз" not in body
+    finally:
+        g.store.dispose()
+
+
+def test_a_nick_answering_two_questions_about_one_name_settles_both(tmp_path):
+    from mailer.reports import status
+    from mailer.store import loads
+    from test_answers import EXTRA_PLAYERS, _reply_to
+    from test_fresh_host58 import ask_then_answer
+
+    g = Game(tmp_path, players=EXTRA_PLAYERS)
+    try:
+        g.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Кирку", msgid="p6@x"), START)
+        assert status(g.cfg, g.store).asked_twice == []  # one nick settles both: status says so
+        _asked, got = ask_then_answer(g, "Лечу Кирку. Линч: Кирку", "Кира", "6b")
+        assert got.state == "applied"
+        assert sorted(loads(got.moves_json), key=lambda m: m["action"]) == [
+            {"action": "heal", "target": "Кира"}, {"action": "vote", "target": "Кира"}]
+        body = _flat(_reply_to(g, "a6b@x").body)
+        assert "не понял, кого вы выбрали" not in body and "Спрашиваю ещё раз" not in body
+    finally:
+        g.store.dispose()
+
+
+def test_a_nick_answering_two_questions_about_two_names_is_still_asked(tmp_path):
+    from mailer.reports import status
+    from mailer.store import loads
+    from test_answers import EXTRA_PLAYERS, _reply_to
+    from test_fresh_host58 import ask_then_answer
+
+    g = Game(tmp_path, players=EXTRA_PLAYERS)
+    try:
+        _asked, got = ask_then_answer(g, "Лечу Кирку. Линч: Пампушку", "Кира", "6c")
+        assert loads(got.moves_json) == []
+        # which question «Кира» answers is not clear: the player is asked for the move in full
+        assert "Напишите, пожалуйста, ход полностью: действие и ник" in _flat(_reply_to(g, "a6c@x").body)
+        assert status(g.cfg, g.store).asked_twice == ["Бука"]
+    finally:
+        g.store.dispose()
