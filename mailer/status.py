@@ -79,6 +79,8 @@ class StatusReport:
     asked: list[str] = field(default_factory=list)
     #: those of them with two questions or more open at once (:func:`asked_twice_of`)
     asked_twice: list[str] = field(default_factory=list)
+    #: the day's cancelled autokill points, as lines (:func:`mailer.inputs.pardon_lines`)
+    pardoned: list[str] = field(default_factory=list)
     #: the numbers of the day's letters with a question to the host not marked done, and of
     #: such letters of the days before (a closed day's question is still unanswered: ``inbox
     #: --questions`` lists it), in order (``write`` and ``inbox --done`` take them)
@@ -414,6 +416,11 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
+        from .inputs import PARDON, PARDON_WHY_RU, pardon_line
+
+        pardoned = [pardon_line(day, nick, PARDON_WHY_RU.get(json.loads(value or "null"), PARDON_WHY_RU["host"]))
+                    for nick, value in con.execute("SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = ? "
+                                                   "ORDER BY id", (day, PARDON)) if nick]
         imported_words = {nick: json.loads(value) for nick, value in con.execute(
             "SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = 'words'", (day,))}
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
@@ -448,7 +455,7 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
-        asked=asked_of(letters), asked_twice=asked_twice_of(letters),
+        asked=asked_of(letters), asked_twice=asked_twice_of(letters), pardoned=pardoned,
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None,
         immune=row[2] if row else None)

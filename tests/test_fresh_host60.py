@@ -8,7 +8,7 @@ import pytest
 
 from mailer.sync import sync
 from test_fresh_host58 import _flat
-from test_sync import START, Game, letter
+from test_sync import DEADLINE, START, Game, letter
 
 
 # 4. The reply to an empty letter said «ходы я читаю только из текста письма, не из темы» even
@@ -160,5 +160,99 @@ def test_a_nick_answering_two_questions_about_two_names_is_still_asked(tmp_path)
         # which question «Кира» answers is not clear: the player is asked for the move in full
         assert "Напишите, пожалуйста, ход полностью: действие и ник" in _flat(_reply_to(g, "a6c@x").body)
         assert status(g.cfg, g.store).asked_twice == ["Бука"]
+    finally:
+        g.store.dispose()
+
+
+# 1. A player revived by the host (alive again after a fix of a wrong death) got an autokill
+#    point for the day she believed herself dead, and the host could cancel no point at all.
+
+def _day_result(g: Game, day: int) -> dict:
+    from mailer.store import DayRow, loads
+
+    with g.store.session() as s:
+        return loads(s.get(DayRow, day).result_json)
+
+
+def _points(g: Game) -> dict[str, int]:
+    from mailer.store import Game as GameRow, loads
+
+    with g.store.session() as s:
+        state = loads(s.get(GameRow, 1).state_json)
+    return {n: p.get("autokill_points", 0) for n, p in state["players"].items()}
+
+
+def _vote_day1(g: Game) -> None:
+    for sender, target, tag in (("buka", "Serginio", "b"), ("marusya", "Serginio", "m"),
+                                ("jaguar", "Serginio", "j"), ("serg", "Бука", "s")):
+        g.deliver(letter(f"{sender}@example.org", f"Линч: {target}", msgid=f"d1{tag}@x"), START + timedelta(hours=2))
+    g.sync()
+
+
+def test_a_revived_player_gets_no_autokill_point_for_the_days_she_was_dead(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        _vote_day1(g)
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+        assert closed.exit_code == 0, closed.output
+        assert [d["player"] for d in _day_result(g, 1)["deaths"] if d["cause"] == "lynch"] == ["Serginio"]
+        # day 2: the living vote, Serginio (dead, as told) does not
+        for sender, tag in (("buka", "b"), ("marusya", "m"), ("jaguar", "j")):
+            g.deliver(letter(f"{sender}@example.org", "Линч: Маруська" if sender != "marusya" else "Линч: Бука",
+                             msgid=f"d2{tag}@x"), DEADLINE + timedelta(hours=2))
+        g.sync()
+        # the host finds his error: the forum's tally of day 1 said otherwise
+        reopened = _run(g, ["reopen-day", "1", "--yes"], DEADLINE + timedelta(hours=3))
+        assert reopened.exit_code == 0, reopened.output
+        (g.root / "votes.csv").write_text("Бука,Ягуарчик\nМаруська,Ягуарчик\nЯгуарчик,Бука\n", encoding="utf-8")
+        imported = _run(g, ["votes", "import", str(g.root / "votes.csv")], DEADLINE + timedelta(hours=3))
+        assert imported.exit_code == 0, imported.output
+        again = _run(g, ["close-day"], DEADLINE + timedelta(hours=3, minutes=5))
+        assert again.exit_code == 0, again.output
+        assert "Serginio" not in [d["player"] for d in _day_result(g, 1)["deaths"]]
+        status = _flat(_run(g, ["status"], DEADLINE + timedelta(hours=4)).output)
+        assert ("Очко автокилла за день 2 не начисляется: Serginio — игрок в этот день считался выбывшим "
+                "по ошибке ведущего (reopen-day).") in status
+        day2 = _run(g, ["close-day"], DEADLINE + timedelta(days=1, minutes=5))
+        assert day2.exit_code == 0, day2.output
+        assert "Serginio" not in _day_result(g, 2).get("autokill", {})
+        assert _points(g)["Serginio"] == 0
+        assert "Очко автокилла за день 2 не начисляется: Serginio" in _flat(
+            _run(g, ["explain", "--day", "2"], DEADLINE + timedelta(days=1, minutes=6)).output)
+    finally:
+        g.store.dispose()
+
+
+def test_the_host_cancels_an_autokill_point(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        for sender, tag in (("buka", "b"), ("jaguar", "j"), ("serg", "s")):
+            g.deliver(letter(f"{sender}@example.org", "Линч: Маруська" if sender != "serg" else "Линч: Бука",
+                             msgid=f"c1{tag}@x"), START + timedelta(hours=2))
+        g.sync()
+        cancel = _run(g, ["autokill-cancel", "Маруську"], START + timedelta(hours=3))
+        assert cancel.exit_code == 0, cancel.output
+        assert "Очко автокилла за день 1 не начисляется: Маруська" in cancel.output
+        text = _flat(_run(g, ["status"], START + timedelta(hours=3)).output)
+        assert "Очко автокилла за день 1 не начисляется: Маруська — ведущий снял (autokill-cancel)." in text
+        assert "Очко автокилла за день 1 не начисляется: Маруська" in _flat(
+            _run(g, ["explain", "--day", "1"], START + timedelta(hours=3)).output)
+        # the undo gives it back; a second cancel takes it again
+        undo = _run(g, ["autokill-cancel", "--undo", "Маруська"], START + timedelta(hours=3))
+        assert undo.exit_code == 0 and "снова начисляется" in undo.output
+        assert "Очко автокилла" not in _flat(_run(g, ["status"], START + timedelta(hours=3)).output)
+        assert _run(g, ["autokill-cancel", "Маруська"], START + timedelta(hours=3)).exit_code == 0
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+        assert closed.exit_code == 0, closed.output
+        assert "Маруська" not in _day_result(g, 1).get("autokill", {}) and _points(g)["Маруська"] == 0
+        # a closed day: the host is told how
+        late = _run(g, ["autokill-cancel", "Маруська", "--day", "1"], DEADLINE + timedelta(minutes=6))
+        assert late.exit_code != 0 and "reopen-day 1" in late.output
+        unknown = _run(g, ["autokill-cancel", "Вася"], DEADLINE + timedelta(minutes=6))
+        assert unknown.exit_code != 0 and "нет игрока «Вася»" in unknown.output
     finally:
         g.store.dispose()

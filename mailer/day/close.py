@@ -266,6 +266,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         sources: dict[str, dict] = {}  # votes no letter carried, for explain
         spec = day_spec(s, store, row, thread, closing=now, sources=sources)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
+        turn.pardoned = _pardoned(s, row.day)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
             if not from_letters:
@@ -290,6 +291,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
                                    _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+        row.explain = _with_pardons(s, row.day, row.explain)
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
@@ -389,6 +391,22 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+def _pardoned(s: Session, day: int) -> tuple[str, ...]:
+    """The players whose autokill point of ``day`` the host cancelled, or who believed
+    themselves dead that day by his error (:func:`mailer.inputs.pardoned_on`)."""
+    from ..inputs import pardoned_on
+
+    return tuple(pardoned_on(s, day))
+
+
+def _with_pardons(s: Session, day: int, text: str) -> str:
+    """``explain``'s ``text`` of ``day`` with a line for each cancelled autokill point."""
+    from ..inputs import pardon_lines
+
+    lines = pardon_lines(s, day)
+    return "\n".join([text.rstrip("\n"), *lines]) if lines else text
 
 
 def _palms_found(s: Session, row: DayRow, lost) -> dict[str, str]:
@@ -685,6 +703,15 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             return [_sent_line(out) for out in s.exec(_results_from(day))
                     if out.state == OutState.SENT and _undone(out, day)]
         state_after = loads(game.state_json or "{}")
+        # who is alive again believed himself dead on the days after this one: no autokill
+        # point for them (mailer.inputs.pardon_revived)
+        from ..inputs import pardon_revived
+
+        alive_before = {n for n, p in loads(row.state_before_json or "{}").get("players", {}).items()
+                        if p.get("alive", True)}
+        revived = sorted(n for n, p in state_after.get("players", {}).items()
+                         if not p.get("alive", True) and n in alive_before)
+        pardon_revived(s, revived, range(day + 1, game.current_day + 1))
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
@@ -922,9 +949,14 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
             sources: dict[str, dict] = {}
             deadline = utc(row.deadline)
             spec = day_spec(s, store, row, [], closing=min(now, deadline), sources=sources)
-            result = resolve_turn(state, build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec))
+            turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
+            turn.pardoned = _pardoned(s, row.day)
+            result = resolve_turn(state, turn)
             text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
                                 _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+            from ..inputs import pardon_lines
+
+            pardons = pardon_lines(s, row.day)
             head = OPEN_DAY_HEAD.format(day=row.day, deadline=local_text(deadline, cfg.zone))
         finally:
             s.rollback()
@@ -934,4 +966,4 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
     kept = [line.replace("на вопрос ответа не пришло: тот ход не засчитан",
                          "на вопрос ответа пока нет: тот ход пока не засчитан") for line in lines[1:end]
             if died not in line]
-    return "\n".join([head, *kept])
+    return "\n".join([head, *kept, *pardons])
