@@ -256,3 +256,25 @@ def test_the_host_cancels_an_autokill_point(tmp_path):
         assert unknown.exit_code != 0 and "нет игрока «Вася»" in unknown.output
     finally:
         g.store.dispose()
+
+
+# 3. The «(исправлено)» results of a re-closed day announced the next day («День 2 … Ходы —
+#    до …») while that day's results went out in the same batch.
+
+def test_results_queued_with_the_next_days_results_do_not_invite_moves_for_it(tmp_path):
+    from test_fresh_host55 import _run
+
+    g = Game(tmp_path)
+    try:
+        _vote_day1(g)
+        assert _run(g, ["close-day"], DEADLINE + timedelta(minutes=5)).exit_code == 0
+        day1 = {o.to_nick: o.body for o in g.replies("result") if o.day == 1 and o.state == "queued"}
+        assert any("Ходы — до 09.12.2026 19:30" in b for b in day1.values())
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(days=1, minutes=5))
+        assert closed.exit_code == 0, closed.output
+        day1 = {o.to_nick: _flat(o.body) for o in g.replies("result") if o.day == 1 and o.state == "queued"}
+        alive = [n for n, b in day1.items() if "День 2 уже закрыт: его итоги — в следующем письме." in b]
+        assert alive and not [b for b in day1.values() if "Ходы — до 09.12.2026 19:30" in b]
+        assert {o.to_nick for o in g.replies("result") if o.day == 2} >= set(alive)
+    finally:
+        g.store.dispose()

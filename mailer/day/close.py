@@ -378,6 +378,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         # the unsent replies' invitation to change the moves is false once the day is closed,
         # before its deadline or after it (they would go out next to the results)
         reworded = _close_unsent_replies(s, renderer, row)
+        _close_unsent_results(s, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -458,6 +459,28 @@ def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
              f"{local_text(utc(row.deadline), cfg.zone)} — пришлите новое письмо, последний ход "
              "заменит прежний.")
     return _rewrite_unsent_replies(s, row.day, closed, again, _SECOND_VOTE_PAST, _SECOND_VOTE)
+
+
+#: What an unsent result letter of day N-1 says of day N once day N is closed too (its own
+#: results go out in the same batch), instead of «День N … Ходы — до …».
+_NEXT_CLOSED = "День {day} уже закрыт: его итоги — в следующем письме."
+
+
+def _close_unsent_results(s: Session, row: DayRow) -> int:
+    """The unsent result letters of the day before ``row``'s (corrected ones after
+    ``reopen-day`` too) announce ``row``'s day as the one to send moves for («День N … Ходы —
+    до …»), while its results, closed now, go out in the same batch: that line says instead
+    that day N is closed and its results come in the next letter. Returns how many changed."""
+    line = re.compile(rf"^День {row.day}(?: — без события\.|, событие .*?) Ходы — до .*\.$", re.M)
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "result", Outgoing.day == row.day - 1,
+                                             Outgoing.state.in_(UNSENT))):
+        body = line.sub(lambda _m: _NEXT_CLOSED.format(day=row.day), out.body)
+        if body != out.body:
+            out.body = body
+            s.add(out)
+            n += 1
+    return n
 
 
 def _rewrite_unsent_replies(s: Session, day: int, line: re.Pattern, instead: str,
