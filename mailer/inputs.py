@@ -16,6 +16,7 @@ from sqlmodel import delete, select
 from engine.roles import typed_nick
 
 from .config import GameConfig
+from .status import PARDON, PARDON_WHY_RU, pardon_line
 from .store import DayInput, Store, dumps, loads, to_db
 from .day import GameError, current_context
 
@@ -459,16 +460,6 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
     return report
 
 
-#: The day input (``DayInput.kind``) of a player whose autokill point of the day the host
-#: cancelled: its value is who did it — ``"host"`` (``autokill-cancel``) or ``"revived"``
-#: (``reopen-day`` brought the player back: he believed himself dead that day).
-PARDON = "no_autokill"
-
-#: How ``explain`` and ``status`` say a cancelled point, by the value of its input.
-PARDON_WHY_RU = {"host": "ведущий снял (autokill-cancel)",
-                 "revived": "игрок в этот день считался выбывшим по ошибке ведущего (reopen-day)"}
-
-
 def cancel_autokill(store: Store, name: str, *, day: int | None = None, undo: bool = False) -> tuple[str, int]:
     """Cancel ``name``'s autokill point of ``day`` (default: the open day), or give it back
     (``undo``): the day's close counts none for him, whatever the reason (no vote, few forum
@@ -516,8 +507,3 @@ def pardon_revived(s, nicks: list[str], days: range) -> None:
 def pardon_lines(s, day: int) -> list[str]:
     """The lines ``explain`` and ``status`` give the cancelled autokill points of ``day``."""
     return [pardon_line(day, nick, why) for nick, why in pardoned_on(s, day).items()]
-
-
-def pardon_line(day: int, nick: str, why: str) -> str:
-    """One cancelled autokill point of ``day`` as ``explain`` and ``status`` say it."""
-    return f"Очко автокилла за день {day} не начисляется: {nick} — {why}."

@@ -25,7 +25,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "asked_twice_of", "read_status",
-           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
+           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES", "PARDON", "PARDON_WHY_RU", "pardon_line"]
 
 
 
@@ -416,8 +416,6 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
-        from .inputs import PARDON, PARDON_WHY_RU, pardon_line
-
         pardoned = [pardon_line(day, nick, PARDON_WHY_RU.get(json.loads(value or "null"), PARDON_WHY_RU["host"]))
                     for nick, value in con.execute("SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = ? "
                                                    "ORDER BY id", (day, PARDON)) if nick]
@@ -515,3 +513,18 @@ def with_taught_read_only(cfg):
         return cfg
     return replace(cfg, words=merged_words(cfg.words, more) if more else cfg.words,
                    aliases={**cfg.aliases, **aliases})
+
+
+#: The day input (``DayInput.kind``) of a player whose autokill point of the day the host
+#: cancelled: its value is who did it — ``"host"`` (``autokill-cancel``) or ``"revived"``
+#: (``reopen-day`` brought the player back: he believed himself dead that day).
+PARDON = "no_autokill"
+
+#: How ``explain`` and ``status`` say a cancelled point, by the value of its input.
+PARDON_WHY_RU = {"host": "ведущий снял (autokill-cancel)",
+                 "revived": "игрок в этот день считался выбывшим по ошибке ведущего (reopen-day)"}
+
+
+def pardon_line(day: int, nick: str, why: str) -> str:
+    """One cancelled autokill point of ``day`` as ``explain`` and ``status`` say it."""
+    return f"Очко автокилла за день {day} не начисляется: {nick} — {why}."
