@@ -33,7 +33,7 @@ from .textnorm import clean_text
 from .words import norm
 
 __all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "asked_again", "AGAIN", "ASK_AGAIN",
-           "REMIND", "ONE_NICK", "WHETHER", "offered_reading", "says_yes"]
+           "REMIND", "ONE_NICK", "WHETHER", "offered_reading", "offered_question", "says_yes"]
 
 #: Words that refuse the name right after them («не Кир»).
 _NOT = frozenset({"не", "ни"})
@@ -233,7 +233,18 @@ def offered_reading(problem: Problem, sender: str, state: GameState, turn: TurnI
     got = parse_letter(problem.text, sender, state, turn)
     if len(got.moves) != 1 or got.problems or got.skip or got.cancel or got.unvote:
         return None
-    return replace(got.moves[0], span="")
+    move = got.moves[0]
+    if not move.target or move.targets or move.branches or move.member or move.move or move.role:
+        return None  # (a yes is read as the question's one choice: an action and a player)
+    return replace(move, span="")
+
+
+def offered_question(text: str, move: Move) -> Problem:
+    """The question whether ``text`` is a move, with ``move`` its one reading
+    (:func:`offered_reading`), as a question about a name with that single choice: a yes to
+    it (:func:`read_reply_answer`) is that move, live and at close-day alike, stored as any
+    asked question is (:meth:`engine.model.Problem.asked_json`)."""
+    return Problem(text=text, kind="ambiguous", candidates=(move.target,), action=move.action)
 
 
 def says_yes(text: str) -> bool:

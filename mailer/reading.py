@@ -599,8 +599,10 @@ class _Run:
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
-            return (_not_a_move(s, decoded, nick, ctx.day, before, body, result, notes)
-                    or _yes_a_move(s, decoded, nick, ctx.day, before, body, result, notes) or result), []
+            no = _not_a_move(s, decoded, nick, ctx.day, before, body, result, notes)
+            if no is not None:
+                return no, []
+            return _yes_a_move(s, decoded, nick, ctx, before, body, result, notes) or (result, [])
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
         if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
             # a reply to the question itself: read against the question's own choices
@@ -671,14 +673,17 @@ def with_offered(stored: dict, problem, nick: str, ctx) -> dict:
     return stored | {"offered": move.to_json()} if move is not None else stored
 
 
-def _yes_a_move(s: Session, decoded, nick: str, day: int, before, body: str, result, notes: list[str]):
+def _yes_a_move(s: Session, decoded, nick: str, ctx, before, body: str, result, notes: list[str]):
     """The letter ``body`` (no move read from it: ``result``) of ``nick`` read as his «Да» («Да,
     убиваем», «ага, это ход») to the reply to his letter ``before`` that asked whether one
     sentence is a move and offered one reading of it (stored as ``offered``: :func:`with_offered`):
-    a reply to that reply, short, saying yes. Then: ``result`` with that move (the letter's own
-    unread words dropped) and the host's note naming the question it settled; else None. Two
-    such questions, or one that offered no reading: a bare yes is not read (which is meant?)."""
-    from engine.answer_reply import WHETHER, says_yes
+    a reply to that reply, short, saying yes. Then ``(result with that move, asked)``: the
+    question kept as one with that single choice (:func:`engine.answer_reply.offered_question`),
+    stored with the letter so that close-day reads the yes the same way
+    (:func:`engine.answer_reply.read_reply_answer`), and the host's note naming the question it
+    settled; else None. Two such questions, or one that offered no reading: a bare yes is not
+    read (which is meant?)."""
+    from engine.answer_reply import WHETHER, offered_question, read_reply_answer, says_yes
 
     if before is None or not says_yes(body):
         return None
@@ -688,17 +693,18 @@ def _yes_a_move(s: Session, decoded, nick: str, day: int, before, body: str, res
         return None
     from .answered import replies_to_whether
 
-    if not replies_to_whether(s, decoded, nick, day, before, whether):
+    if not replies_to_whether(s, decoded, nick, ctx.day, before, whether):
         return None
-    from dataclasses import replace
-
     try:
-        move = replace(Move.from_json(whether[0]["offered"]), span=" ".join(body.split()))
+        asked = [offered_question(str(whether[0].get("text", "")), Move.from_json(whether[0]["offered"]))]
     except (ValueError, TypeError, KeyError):
         return None
+    got = read_reply_answer(body, nick, ctx.state, ctx.info, asked).result
+    if got is None:
+        return None
     notes.append(f"прочитано как ответ на вопрос к письму {before.id} («{whether[0].get('text', '')}»): "
-                 f"да — {describe_move(move)}")
-    return replace(result, moves=(move,), problems=())
+                 f"да — {describe_move(got.moves[0])}")
+    return got, asked
 
 
 #: The reason of the problem that tells the player his «нет, это не ход» was understood.

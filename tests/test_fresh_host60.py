@@ -71,6 +71,13 @@ def test_a_yes_to_the_one_reading_offered_is_that_move(tmp_path, sender, text, a
         assert "Не понял" not in body
         assert {r.id: r for r in inbox(g.store, g.cfg.zone)}[rows["q5@x"].id].labels[0].endswith(
             f"— решено письмом {got.id}")
+        # close-day reads the yes as the reply did (the question is stored with the answer)
+        from mailer.day import close_day
+
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        made = [(m.get("action"), m.get("target"), m.get("outcome")) for m in _day_result(g, 1)["moves"]
+                if m.get("action") == move["action"]]
+        assert made and made[0][1] == move["target"] and made[0][2] != "refused"
     finally:
         g.store.dispose()
 
@@ -123,6 +130,11 @@ def test_a_question_with_one_candidate_is_answered_by_a_reply(tmp_path, answer):
         assert (got.state, loads(got.moves_json)) == ("applied", [{"action": "heal", "target": "Alex_M"}])
         body = _flat(_reply_to(g, "a6@x").body)
         assert "Лечение: Alex_M" in body and "Спрашиваю ещё раз" not in body
+        from mailer.day import close_day
+
+        close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5))
+        assert [(m["target"], m["outcome"]) for m in _day_result(g, 1)["moves"] if m["action"] == "heal"] == \
+            [("Alex_M", "done")]
     finally:
         g.store.dispose()
 
