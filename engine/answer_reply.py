@@ -20,19 +20,20 @@ Pure: no mail, no storage, no clock.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .grammar_tokens import tokenize
 from .model import Move, ParseResult, Problem, TurnInfo
 from .names import name_index
-from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answer_move, answerable, wanted
+from .parse_answer import _ORDINALS, _WHOM, MAX_WORDS, _offered, answer_move, answerable, one_answer, wanted
 from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
 __all__ = ["ReplyAnswer", "read_reply_answer", "reasked", "question", "asked_again", "AGAIN", "ASK_AGAIN",
-           "REMIND", "ONE_NICK"]
+           "REMIND", "ONE_NICK", "WHETHER", "offered_reading", "offered_question", "says_yes"]
 
 #: Words that refuse the name right after them («не Кир»).
 _NOT = frozenset({"не", "ни"})
@@ -121,19 +122,24 @@ def read_reply_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
         elif len(mine) > 1:
             both |= mine
         k += hit.length
+    if not named and not both and says_yes(text) and \
+            all(p.kind == "ambiguous" and len(p.candidates) == 1 for p in questions):
+        # «Да» to «Не понял, кого вы имеете в виду: «Alex_M»?»: the one player offered
+        named = [p.candidates[0] for p in questions]
     moves: list[Move] = []
     still: list[Problem] = []
-    chosen_by: dict[str, int] = {}
+    chosen_by: dict[str, list[Problem]] = {}
     picks = []
     for p in questions:
         options = _offered(p, nicks)
         chosen = ({n for n in named if n in options} | (both & options))
         picks.append((p, chosen))
         for n in chosen:
-            chosen_by[n] = chosen_by.get(n, 0) + 1
+            chosen_by.setdefault(n, []).append(p)
     for p, chosen in picks:
+        # a nick that fits two questions answers both only when they asked about one name
         move = answer_move(p, chosen, named, turn, text.strip()) \
-            if len(chosen) == wanted(p, turn) and all(chosen_by[n] == 1 for n in chosen) else None
+            if len(chosen) == wanted(p, turn) and all(one_answer(n, chosen_by[n]) for n in chosen) else None
         if move is None:
             still.append(p)  # none, two, one name for two questions, or a kept vote: asked again
             continue
@@ -201,3 +207,50 @@ def reasked(problems: Sequence[Problem], answer: str, named: Sequence[str]) -> t
         message = f"{why[:1].upper()}{why[1:]}. {asked_again(p)} {ONE_NICK}"
         out.append(replace(p, message=message))
     return tuple(out)
+
+
+#: The start of the reply's question whether a sentence is a move (engine.grammar_rules:
+#: «Не понял, ход ли это: «…» — …»).
+WHETHER = "Не понял, ход ли это: "
+
+#: «Да», «Да, убиваем», «ага, это ход», «конечно»: a short reply that says yes, first thing.
+_YES = re.compile(r"(?i)^\W*(?:да|ага|угу|конечно|верно|точно|именно|так\s+и\s+есть|yes|это\s+(?:мой\s+)?ход)\b")
+#: Words that turn a yes into something else («да нет», «да, но не сегодня»).
+_BUT = re.compile(r"(?i)\b(?:нет|не|но|или|если|может|наверное)\b")
+
+
+def offered_reading(problem: Problem, sender: str, state: GameState, turn: TurnInfo) -> Move | None:
+    """The one move the reply's question whether a sentence is a move («Не понял, ход ли это:
+    «может, лечу Маруську»» …) offers ``sender``: its quoted words read as a letter of their
+    own give exactly that move and nothing else («лечу Маруську» → heal Маруська). None when
+    the problem is no such question, or its words read as no move, as more than one, or with
+    a problem of their own («Вылечи Маруську» is asked again as a request): a yes then says
+    nothing of which move is meant."""
+    from .parse import parse_letter
+
+    if problem.kind != "unparsed" or not problem.message.startswith(WHETHER) or not problem.text:
+        return None
+    got = parse_letter(problem.text, sender, state, turn)
+    if len(got.moves) != 1 or got.problems or got.skip or got.cancel or got.unvote:
+        return None
+    move = got.moves[0]
+    if not move.target or move.targets or move.branches or move.member or move.move or move.role:
+        return None  # (a yes is read as the question's one choice: an action and a player)
+    return replace(move, span="")
+
+
+def offered_question(text: str, move: Move) -> Problem:
+    """The question whether ``text`` is a move, with ``move`` its one reading
+    (:func:`offered_reading`), as a question about a name with that single choice: a yes to
+    it (:func:`read_reply_answer`) is that move, live and at close-day alike, stored as any
+    asked question is (:meth:`engine.model.Problem.asked_json`)."""
+    return Problem(text=text, kind="ambiguous", candidates=(move.target,), action=move.action)
+
+
+def says_yes(text: str) -> bool:
+    """True when ``text`` (a reply's own words) is a short yes: a yes word first («Да», «Да,
+    убиваем», «ага, это ход»), at most :data:`MAX_WORDS` words, with no word that takes it
+    back or makes it a condition («да нет», «да, но завтра», «да, если …»)."""
+    text = " ".join(clean_text(text).split())
+    return bool(text) and len(text.split()) <= MAX_WORDS and _YES.search(text) is not None \
+        and _BUT.search(text) is None

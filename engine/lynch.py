@@ -175,12 +175,16 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
     with none left out: ``few_words`` (fewer forum words than house rule ``autokill_words``;
     only when counts are given) and ``no_vote``. A player stripped of his vote
     (``lost_vote``) gets no point for not voting; any on-time vote letter counts as voting,
-    even one refused."""
+    even one refused. A player the host pardoned for the day (``turn.pardoned``:
+    ``autokill-cancel``) gets none at all."""
     voted = {a.owner for a in acts
              if a.action == "vote" and a.reason not in ("late", "cancelled", "withdrawn", "dead")}
     voted |= set(turn.votes)
     out = {}
+    pardoned = set(getattr(turn, "pardoned", ()))  # the host cancelled their point of the day
     for nick in state.alive():
+        if nick in pardoned:
+            continue
         why = []
         words = turn.words.get(nick)
         if words is not None and words < state.rules.autokill_words:

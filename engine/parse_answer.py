@@ -30,7 +30,8 @@ from .state import GameState
 from .textnorm import clean_text
 from .words import norm
 
-__all__ = ["read_answer", "answerable", "asks_whole_vote", "wanted", "answer_move", "kept_votes", "MAX_WORDS"]
+__all__ = ["read_answer", "answerable", "asks_whole_vote", "wanted", "answer_move", "kept_votes", "one_answer",
+           "MAX_WORDS"]
 
 #: The longest answer read so (words): «Я имел в виду Киру, конечно, извините» is seven.
 MAX_WORDS = 8
@@ -60,10 +61,12 @@ def answerable(problem: Problem) -> bool:
     """True when the reply asked about ``problem`` so that an answer can settle it, with the
     asked move's ``action``: a name that fits several players (``ambiguous``, its
     ``candidates``), a name that is nobody's (``unknown_name``: any player may be meant), or
-    «Голос тот же» after a move on a player (reason ``same_or_kept``: the nick answers it)."""
+    «Голос тот же» after a move on a player (reason ``same_or_kept``: the nick answers it).
+    A name read as a guess at one player («Саню» for Alex_M: «Не понял, кого вы имеете в виду:
+    «Alex_M»?») is answered too: by his nick, or by a yes to the reply itself."""
     if not problem.action:
         return False
-    return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) > 1) \
+    return problem.kind == "unknown_name" or (problem.kind == "ambiguous" and len(problem.candidates) >= 1) \
         or asks_whole_vote(problem) or problem.reason == SAME_OR_KEPT
 
 
@@ -138,7 +141,7 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     used: set[str] = set()
     settled = [(p, named & _offered(p, tuple(state.players))) for p in questions]
     for nick in named:  # one player answers one question: else which one is not clear
-        if sum(nick in chosen for _, chosen in settled) > 1:
+        if not one_answer(nick, [p for p, chosen in settled if nick in chosen]):
             return None
     for p, chosen in settled:
         if len(chosen) != wanted(p, turn):
@@ -151,6 +154,18 @@ def read_answer(text: str, sender: str, state: GameState, turn: TurnInfo,
     if not moves or named - used:
         return None
     return ParseResult(moves=tuple(moves))
+
+
+def one_answer(nick: str, problems: Sequence[Problem]) -> bool:
+    """Whether one nick answers all of ``problems`` (the questions it fits) as the player
+    means it: one question, or several asked about one name (each «Кир» или «Кира»?, as for
+    «Лечу Кирку. Линч: Кирку»: the same choices), which the nick settles all alike. Questions
+    with other choices («Кир» или «Кира»? beside a name that was nobody's): which one the nick
+    answers is not clear."""
+    if len(problems) <= 1:
+        return True
+    return all(p.kind == "ambiguous" for p in problems) and \
+        len({frozenset(p.candidates) for p in problems}) == 1 and nick in problems[0].candidates
 
 
 def answer_move(p: Problem, chosen: set[str], order: Sequence[str], turn: TurnInfo,

@@ -55,6 +55,10 @@ class TurnInput(HostInputs):
     unvotes: list[tuple] = field(default_factory=list)
     draws: list[tuple[str, str]] = field(default_factory=list)
     refused: list[tuple[Submission, str]] = field(default_factory=list)
+    #: players whose autokill points of this day the host cancelled (``autokill-cancel``; a
+    #: player revived by a fix of a wrong death, for the days he believed himself dead): no
+    #: point for the day, whatever the reason. Not a game-file field: the mailer sets it.
+    pardoned: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from sqlmodel import delete, select
 from engine.roles import typed_nick
 
 from .config import GameConfig
+from .status import PARDON, PARDON_WHY_RU, pardon_line
 from .store import DayInput, Store, dumps, loads, to_db
 from .day import GameError, current_context
 
@@ -457,3 +458,52 @@ def import_posts(cfg: GameConfig, store: Store, text: str, *, skip_bad: bool = F
     _save_inputs(store, ctx.day, "words", counts)
     report.rows = len(counts)
     return report
+
+
+def cancel_autokill(store: Store, name: str, *, day: int | None = None, undo: bool = False) -> tuple[str, int]:
+    """Cancel ``name``'s autokill point of ``day`` (default: the open day), or give it back
+    (``undo``): the day's close counts none for him, whatever the reason (no vote, few forum
+    words); stored as the day's :data:`PARDON` input, shown by ``status`` and ``explain``.
+    A closed day's points are counted already: the host reopens it first (``reopen-day``).
+    Returns (the roster nick, the day).
+
+    Raises:
+        GameError: no open day, a day that is not the open one (closed: the message names
+            ``reopen-day``), or a name that is no player; nothing is stored then.
+    """
+    ctx = _open_day(store)
+    day = ctx.day if day is None else day
+    if day < ctx.day:
+        raise GameError(f"день {day} уже закрыт, его очки автокилла подсчитаны: снять очко — "
+                        f"mafia-mail reopen-day {day}, затем autokill-cancel {name} --day {day}, затем close-day")
+    if day > ctx.day:
+        raise GameError(f"день {day} ещё не начался (сейчас идёт день {ctx.day})")
+    nick = _nick(ctx, name)
+    if nick is None:
+        raise GameError(f"нет игрока «{name}»" + nick_hint(name, ctx.state.players))
+    with store.session() as s:
+        s.exec(delete(DayInput).where(DayInput.day == day, DayInput.kind == PARDON, DayInput.nick == nick))
+        if not undo:
+            s.add(DayInput(day=day, kind=PARDON, nick=nick, value_json=dumps("host")))
+    return nick, day
+
+
+def pardoned_on(s, day: int) -> dict[str, str]:
+    """The players whose autokill point of ``day`` is cancelled (its :data:`PARDON` inputs):
+    nick → why, in the words of :data:`PARDON_WHY_RU`."""
+    rows = s.exec(select(DayInput).where(DayInput.day == day, DayInput.kind == PARDON).order_by(DayInput.id))
+    return {r.nick: PARDON_WHY_RU.get(loads(r.value_json), PARDON_WHY_RU["host"]) for r in rows if r.nick}
+
+
+def pardon_revived(s, nicks: list[str], days: range) -> None:
+    """``reopen-day`` brought ``nicks`` back into the game: the days of ``days`` they believed
+    themselves dead (by the host's error) cost them no autokill point (:data:`PARDON`)."""
+    for day in days:
+        for nick in nicks:
+            s.exec(delete(DayInput).where(DayInput.day == day, DayInput.kind == PARDON, DayInput.nick == nick))
+            s.add(DayInput(day=day, kind=PARDON, nick=nick, value_json=dumps("revived")))
+
+
+def pardon_lines(s, day: int) -> list[str]:
+    """The lines ``explain`` and ``status`` give the cancelled autokill points of ``day``."""
+    return [pardon_line(day, nick, why) for nick, why in pardoned_on(s, day).items()]

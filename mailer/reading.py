@@ -32,7 +32,7 @@ from engine.legality import (SECOND_VOTE, move_targets, screen_letter, standing_
                              withdraw_vote)
 from engine.parse_answer import kept_votes
 from engine.parse_earlier import corrected_earlier
-from engine.model import Problem, ProblemKind
+from engine.model import Move, Problem, ProblemKind
 from engine.move_words import describe_move
 
 from .addresses import canonical
@@ -445,7 +445,7 @@ class _Run:
                 p.text in q for q in answered))]
             reply["questions"] = out.questions = questions
             letter.notes[:] = [n for n in letter.notes if n not in {f"{QUESTION_NOTE}«{q}»" for q in answered}]
-        cols["problems_json"] = dumps([stored_problem(p) for p in problems])
+        cols["problems_json"] = dumps([with_offered(stored_problem(p), p, nick, ctx) for p in problems])
         fear = [m for m in result.moves if m.action == "fear_choice"]
         if fear and chooser:
             out.fear_choice = fear[-1].target
@@ -550,14 +550,19 @@ class _Run:
         empty = decoded.subject if no_own_move and not any(ch.isalnum() for ch in body) else None
         # a text with no move beside a subject holding one («Линч Бармалей, Бука» as the
         # subject, «всё в теме» as the text): told as an empty letter is
-        subject_moves = no_own_move and empty is None and bool(decoded.subject.strip()) and \
-            bool(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info).moves)
+        in_subject = no_own_move and bool(subject_told(decoded.subject)) and \
+            _move_like(parse_letter(subject_told(decoded.subject), nick, ctx.state, ctx.info))
+        subject_moves = empty is None and in_subject
         if subject_moves:
             empty = decoded.subject
         if empty is not None:
+            # an empty letter whose subject holds no move either (none at all, or «Привет»)
+            # is told its text is empty, never «ходы я читаю не из темы» (empty_body "")
             letter.notes.append(("в тексте письма хода нет" if subject_moves else "текст письма пустой")
-                                + ": ходы из темы не читаются" + (
+                                + (": ходы из темы не читаются" if in_subject else "") + (
                 f" (тема: «{decoded.subject.strip()}»)" if decoded.subject.strip() else ""))
+            if not in_subject:
+                empty = ""
         # the earlier replies still queued are held back: this one says what they said beyond
         # the moves, less what a later letter settled (mailer.reply_context)
         inherited = [b for e in earlier for b in e.carried]
@@ -594,7 +599,10 @@ class _Run:
         before, asked = asked_before(s, in_reply_to=decoded.in_reply_to, nick=nick, day=ctx.day,
                                      letter_id=r.id, received=utc(r.received))
         if not asked:
-            return (_not_a_move(s, decoded, nick, ctx.day, before, body, result, notes) or result), []
+            no = _not_a_move(s, decoded, nick, ctx.day, before, body, result, notes)
+            if no is not None:
+                return no, []
+            return _yes_a_move(s, decoded, nick, ctx, before, body, result, notes) or (result, [])
         answer = read_answer(body, nick, ctx.state, ctx.info, asked)
         if answer is None and not result.problems and replies_to_question(s, decoded, nick, ctx.day, asked):
             # a reply to the question itself: read against the question's own choices
@@ -655,6 +663,50 @@ def _not_a_move(s: Session, decoded, nick: str, day: int, before, body: str, res
     return replace(result, problems=(told,))
 
 
+def with_offered(stored: dict, problem, nick: str, ctx) -> dict:
+    """The stored problem dict ``stored`` of ``problem`` with, for the reply's question whether
+    a sentence is a move that offers one reading (:func:`engine.answer_reply.offered_reading`),
+    that move as ``offered``: the player's «Да» answers it (:func:`_yes_a_move`)."""
+    from engine.answer_reply import offered_reading
+
+    move = offered_reading(problem, nick, ctx.state, ctx.info)
+    return stored | {"offered": move.to_json()} if move is not None else stored
+
+
+def _yes_a_move(s: Session, decoded, nick: str, ctx, before, body: str, result, notes: list[str]):
+    """The letter ``body`` (no move read from it: ``result``) of ``nick`` read as his «Да» («Да,
+    убиваем», «ага, это ход») to the reply to his letter ``before`` that asked whether one
+    sentence is a move and offered one reading of it (stored as ``offered``: :func:`with_offered`):
+    a reply to that reply, short, saying yes. Then ``(result with that move, asked)``: the
+    question kept as one with that single choice (:func:`engine.answer_reply.offered_question`),
+    stored with the letter so that close-day reads the yes the same way
+    (:func:`engine.answer_reply.read_reply_answer`), and the host's note naming the question it
+    settled; else None. Two such questions, or one that offered no reading: a bare yes is not
+    read (which is meant?)."""
+    from engine.answer_reply import WHETHER, offered_question, read_reply_answer, says_yes
+
+    if before is None or not says_yes(body):
+        return None
+    whether = [p for p in loads(before.problems_json) or []
+               if isinstance(p, dict) and str(p.get("message", "")).startswith(WHETHER)]
+    if len(whether) != 1 or not isinstance(whether[0].get("offered"), dict):
+        return None
+    from .answered import replies_to_whether
+
+    if not replies_to_whether(s, decoded, nick, ctx.day, before, whether):
+        return None
+    try:
+        asked = [offered_question(str(whether[0].get("text", "")), Move.from_json(whether[0]["offered"]))]
+    except (ValueError, TypeError, KeyError):
+        return None
+    got = read_reply_answer(body, nick, ctx.state, ctx.info, asked).result
+    if got is None:
+        return None
+    notes.append(f"прочитано как ответ на вопрос к письму {before.id} («{whether[0].get('text', '')}»): "
+                 f"да — {describe_move(got.moves[0])}")
+    return got, asked
+
+
 #: The reason of the problem that tells the player his «нет, это не ход» was understood.
 NOT_A_MOVE = "not_a_move"
 
@@ -684,3 +736,9 @@ def _choice_only(result, day: int):
                     for m in late)
     return replace(result, moves=tuple(m for m in result.moves if m.action == "fear_choice"),
                    problems=result.problems + refused, unvote=(), cancel=False, skip=False)
+
+
+def _move_like(result) -> bool:
+    """Whether a letter's subject read as a letter holds a move: one read, or one refused or
+    asked about (another role's move, an unknown name); not a greeting («Привет всем»)."""
+    return bool(result.moves) or any(p.kind != "unparsed" for p in result.problems)

@@ -209,7 +209,8 @@ class Renderer:
         :mod:`mailer.reply_context`; ``quoted``: the moves that stand only in what a letter
         without a move of its own quotes (:func:`mailer.answers.moves_in_quote`), told that a
         move in a quote does not count; ``empty_body``: the letter has no text of its own,
-        and this is its subject ("" for none), told that moves are read from the text only,
+        and this is its subject ("" for none, or one that holds no move: the reply then says
+        only that the text is empty), told that moves are read from the text only,
         never from the subject (``subject_moves``: the text is there, with no move in it, and
         the subject holds one: «Линч Бармалей» as the subject, «всё в теме» as the text);
         ``unvote``: the letter takes back a vote and gives none

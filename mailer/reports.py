@@ -11,6 +11,7 @@ from .config import GameConfig
 from .day.context import GameError, day_info, load_state
 from .out_state import OutState
 from .questions import QUESTION_NOTE
+from .inputs import pardon_lines
 from .status import (ATTENTION_STATES, StatusReport, apply_words, asked_of, asked_twice_of, fear_wait, no_moves_of,
                      player_rows, question_ids_of, refused_of)
 from .store import DayInput, DayRow, Game, Letter, Outgoing, Store, dumps, loads, utc
@@ -67,6 +68,7 @@ def status(cfg: GameConfig, store: Store) -> StatusReport:
                             refused=refused_of(letters), question_ids=question_ids_of(letters),
                             old_question_ids=old_ids,
                             asked=asked_of(letters), asked_twice=asked_twice_of(letters), attention_ids=attention_ids,
+                            pardoned=pardon_lines(s, game.current_day),
                             fear=fear_wait(row.event, row.fear_chosen, row.fear_choice) if row else None,
                             last_closed=utc(s.exec(select(func.max(DayRow.closed_at)).where(
                                 DayRow.status == "closed")).one()),

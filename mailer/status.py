@@ -25,7 +25,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "asked_twice_of", "read_status",
-           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES"]
+           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES", "PARDON", "PARDON_WHY_RU", "pardon_line"]
 
 
 
@@ -79,6 +79,8 @@ class StatusReport:
     asked: list[str] = field(default_factory=list)
     #: those of them with two questions or more open at once (:func:`asked_twice_of`)
     asked_twice: list[str] = field(default_factory=list)
+    #: the day's cancelled autokill points, as lines (:func:`mailer.inputs.pardon_lines`)
+    pardoned: list[str] = field(default_factory=list)
     #: the numbers of the day's letters with a question to the host not marked done, and of
     #: such letters of the days before (a closed day's question is still unanswered: ``inbox
     #: --questions`` lists it), in order (``write`` and ``inbox --done`` take them)
@@ -332,7 +334,9 @@ def asked_of(letters) -> list[str]:
 def asked_twice_of(letters) -> list[str]:
     """The players among :func:`asked_of`'s (in its order) with more than one question about
     a name open at once: one nick in the answer settles neither (which question it answers is
-    not known), so ``status`` does not promise that it does."""
+    not known), so ``status`` does not promise that it does; questions about one name (the
+    same choices: «Лечу Кирку. Линч: Кирку») count as one, as one nick settles them all
+    (:func:`engine.parse_answer.one_answer`)."""
     from engine.model import asked_problems
 
     open_: dict[str, set[tuple[str, str]]] = {}
@@ -341,7 +345,9 @@ def asked_twice_of(letters) -> list[str]:
             continue
         for p in asked_problems(json.loads(row[5] or "[]") or []):
             if p.kind in ("ambiguous", "unknown_name") and not _settled_later(letters, k, {p.action}):
-                open_.setdefault(row[0], set()).add((p.text, p.action))
+                # questions about one name (the same choices) are settled by one nick alike
+                open_.setdefault(row[0], set()).add(("", frozenset(p.candidates)) if p.kind == "ambiguous"
+                                                    else (p.text, p.action))
     return [nick for nick in asked_of(letters) if len(open_.get(nick, ())) > 1]
 
 
@@ -410,6 +416,9 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
+        pardoned = [pardon_line(day, nick, PARDON_WHY_RU.get(json.loads(value or "null"), PARDON_WHY_RU["host"]))
+                    for nick, value in con.execute("SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = ? "
+                                                   "ORDER BY id", (day, PARDON)) if nick]
         imported_words = {nick: json.loads(value) for nick, value in con.execute(
             "SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = 'words'", (day,))}
         outgoing = dict(con.execute("SELECT state, count(*) FROM outgoing WHERE state IN (?, ?) "
@@ -444,7 +453,7 @@ def read_status(cfg) -> StatusReport | None:
         queued=outgoing.get(OutState.QUEUED, 0), uncertain=outgoing.get(OutState.UNCERTAIN, 0),
         attention=len(attention_ids), autokill_words=state.rules.autokill_words, no_moves=no_moves_of(letters),
         refused=refused_of(letters), question_ids=question_ids_of(letters), old_question_ids=old_question_ids,
-        asked=asked_of(letters), asked_twice=asked_twice_of(letters),
+        asked=asked_of(letters), asked_twice=asked_twice_of(letters), pardoned=pardoned,
         attention_ids=attention_ids, fear=fear_wait(*row[0:1], *row[4:6]) if row else None,
         last_closed=_utc(last_closed) if last_closed else None, last_sync=_utc(last_sync) if last_sync else None,
         immune=row[2] if row else None)
@@ -504,3 +513,18 @@ def with_taught_read_only(cfg):
         return cfg
     return replace(cfg, words=merged_words(cfg.words, more) if more else cfg.words,
                    aliases={**cfg.aliases, **aliases})
+
+
+#: The day input (``DayInput.kind``) of a player whose autokill point of the day the host
+#: cancelled: its value is who did it — ``"host"`` (``autokill-cancel``) or ``"revived"``
+#: (``reopen-day`` brought the player back: he believed himself dead that day).
+PARDON = "no_autokill"
+
+#: How ``explain`` and ``status`` say a cancelled point, by the value of its input.
+PARDON_WHY_RU = {"host": "ведущий снял (autokill-cancel)",
+                 "revived": "игрок в этот день считался выбывшим по ошибке ведущего (reopen-day)"}
+
+
+def pardon_line(day: int, nick: str, why: str) -> str:
+    """One cancelled autokill point of ``day`` as ``explain`` and ``status`` say it."""
+    return f"Очко автокилла за день {day} не начисляется: {nick} — {why}."

@@ -106,11 +106,13 @@ def test_status_still_counts_a_letter_of_no_move(kira):
 
 
 # 4. ``status``'s hint «ответ игрока одним ником засчитает его» is wrong for a player with two
-#    open questions: one nick settles neither.
+#    open questions: one nick settles neither. (Session 60: two questions about one name, «Лечу
+#    Кирку. Линч: Кирку», are settled by one nick alike — tests/test_fresh_host60.py; two
+#    questions about two names are the case here.)
 
 def test_status_hint_for_two_open_questions(kira):
     g = kira
-    g.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Кирку", msgid="q4@x"), START + timedelta(hours=2))
+    g.deliver(letter("buka@example.org", "Лечу Кирку. Линч: Пампушку", msgid="q4@x"), START + timedelta(hours=2))
     g.deliver(letter("serg@example.org", "Линч: Кирку", msgid="s4@x"), START + timedelta(hours=2))
     g.sync()
     for rep in _reports(g):

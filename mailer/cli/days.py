@@ -221,6 +221,8 @@ def status(ctx: click.Context) -> None:
         if twice:
             print_line(out, f"  С двумя вопросами и больше: {', '.join(twice)} — ответ одним ником не решает ни "
                        "одного из них; засчитает ответ с ходами полностью (действие и ник)")
+    for line in ([] if rep.finished else rep.pardoned):
+        print_line(out, line)
     if rep.old_questions:
         print_line(out, f"Вопросы к ведущему из прошлых дней без ответа: {rep.old_questions} "
                    + answer_hint(rep.old_question_ids))

@@ -116,6 +116,30 @@ def lost_vote(ctx: click.Context, nicks: tuple[str, ...], undo: bool) -> None:
     click.echo("Без голоса сегодня: " + (", ".join(lost) if lost else "никто"))
 
 
+@click.command("autokill-cancel")
+@click.argument("nick", metavar="НИК")
+@click.option("--day", "day", type=int, default=None, help="День (по умолчанию — идущий день).")
+@click.option("--undo", is_flag=True, help="Вернуть очко (ведущий ошибся игроком).")
+@click.pass_context
+def autokill_cancel(ctx: click.Context, nick: str, day: int | None, undo: bool) -> None:
+    """Снять с игрока штрафное очко автокилла за день (или вернуть его).
+
+    Очко за закрытый день снимается так: reopen-day N, autokill-cancel НИК --day N,
+    close-day. Игроку, возвращённому в игру через reopen-day, очко за дни, когда он
+    по ошибке считался выбывшим, не начисляется и без этой команды.
+
+    \b
+    Пример:
+      mafia-mail --config game.toml autokill-cancel Маруська
+      mafia-mail --config game.toml autokill-cancel --undo Маруська
+    """
+    from mailer.inputs import cancel_autokill
+
+    _cfg, store = open_game(ctx)
+    who, on = call(cancel_autokill, store, nick, day=day, undo=undo)
+    click.echo(f"Очко автокилла за день {on} {'снова начисляется' if undo else 'не начисляется'}: {who}")
+
+
 @click.group(invoke_without_command=True)
 @click.pass_context
 def words(ctx: click.Context) -> None:
@@ -294,4 +318,4 @@ def _player_not_move(cfg, text: str) -> str | None:
     return None
 
 
-COMMANDS = (votes, posts, lost_vote, words)
+COMMANDS = (votes, posts, lost_vote, autokill_cancel, words)

@@ -266,6 +266,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         sources: dict[str, dict] = {}  # votes no letter carried, for explain
         spec = day_spec(s, store, row, thread, closing=now, sources=sources)
         turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
+        turn.pardoned = _pardoned(s, row.day)
         if row.event == "fear" and not turn.fear_choice:
             from_letters = [x for x in turn.submissions if x.move.action == "fear_choice"]
             if not from_letters:
@@ -290,6 +291,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         row.result_json = dumps(result.to_json())
         row.explain = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
                                    _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+        row.explain = _with_pardons(s, row.day, row.explain)
         row.status = "closed"
         if row.closed_at is None or utc(row.closed_at) > now:
             row.closed_at = to_db(now)  # (a reopened day keeps the moment of its first close)
@@ -376,6 +378,7 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         # the unsent replies' invitation to change the moves is false once the day is closed,
         # before its deadline or after it (they would go out next to the results)
         reworded = _close_unsent_replies(s, renderer, row)
+        _close_unsent_results(s, row)
         drop_stale_reminders(s, row.day, new_state)  # (and «новый срок»): never for a closed day or to the dead
         game.state_json = dumps(new_state.to_json())
         game.current_day = row.day + 1
@@ -389,6 +392,22 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                            thread=thread, earlier=earlier,
                            winner=result.winner,
                            next_deadline=utc(next_row.deadline) if next_row else None)
+
+
+def _pardoned(s: Session, day: int) -> tuple[str, ...]:
+    """The players whose autokill point of ``day`` the host cancelled, or who believed
+    themselves dead that day by his error (:func:`mailer.inputs.pardoned_on`)."""
+    from ..inputs import pardoned_on
+
+    return tuple(pardoned_on(s, day))
+
+
+def _with_pardons(s: Session, day: int, text: str) -> str:
+    """``explain``'s ``text`` of ``day`` with a line for each cancelled autokill point."""
+    from ..inputs import pardon_lines
+
+    lines = pardon_lines(s, day)
+    return "\n".join([text.rstrip("\n"), *lines]) if lines else text
 
 
 def _palms_found(s: Session, row: DayRow, lost) -> dict[str, str]:
@@ -440,6 +459,28 @@ def _reopen_unsent_replies(s: Session, cfg: GameConfig, row: DayRow) -> int:
              f"{local_text(utc(row.deadline), cfg.zone)} — пришлите новое письмо, последний ход "
              "заменит прежний.")
     return _rewrite_unsent_replies(s, row.day, closed, again, _SECOND_VOTE_PAST, _SECOND_VOTE)
+
+
+#: What an unsent result letter of day N-1 says of day N once day N is closed too (its own
+#: results go out in the same batch), instead of «День N … Ходы — до …».
+_NEXT_CLOSED = "День {day} уже закрыт: его итоги — в следующем письме."
+
+
+def _close_unsent_results(s: Session, row: DayRow) -> int:
+    """The unsent result letters of the day before ``row``'s (corrected ones after
+    ``reopen-day`` too) announce ``row``'s day as the one to send moves for («День N … Ходы —
+    до …»), while its results, closed now, go out in the same batch: that line says instead
+    that day N is closed and its results come in the next letter. Returns how many changed."""
+    line = re.compile(rf"^День {row.day}(?: — без события\.|, событие .*?) Ходы — до .*\.$", re.M)
+    n = 0
+    for out in s.exec(select(Outgoing).where(Outgoing.kind == "result", Outgoing.day == row.day - 1,
+                                             Outgoing.state.in_(UNSENT))):
+        body = line.sub(lambda _m: _NEXT_CLOSED.format(day=row.day), out.body)
+        if body != out.body:
+            out.body = body
+            s.add(out)
+            n += 1
+    return n
 
 
 def _rewrite_unsent_replies(s: Session, day: int, line: re.Pattern, instead: str,
@@ -685,6 +726,15 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             return [_sent_line(out) for out in s.exec(_results_from(day))
                     if out.state == OutState.SENT and _undone(out, day)]
         state_after = loads(game.state_json or "{}")
+        # who is alive again believed himself dead on the days after this one: no autokill
+        # point for them (mailer.inputs.pardon_revived)
+        from ..inputs import pardon_revived
+
+        alive_before = {n for n, p in loads(row.state_before_json or "{}").get("players", {}).items()
+                        if p.get("alive", True)}
+        revived = sorted(n for n, p in state_after.get("players", {}).items()
+                         if not p.get("alive", True) and n in alive_before)
+        pardon_revived(s, revived, range(day + 1, game.current_day + 1))
         game.state_json = row.state_before_json
         game.current_day = day
         game.finished = False
@@ -922,9 +972,14 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
             sources: dict[str, dict] = {}
             deadline = utc(row.deadline)
             spec = day_spec(s, store, row, [], closing=min(now, deadline), sources=sources)
-            result = resolve_turn(state, build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec))
+            turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
+            turn.pardoned = _pardoned(s, row.day)
+            result = resolve_turn(state, turn)
             text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
                                 _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
+            from ..inputs import pardon_lines
+
+            pardons = pardon_lines(s, row.day)
             head = OPEN_DAY_HEAD.format(day=row.day, deadline=local_text(deadline, cfg.zone))
         finally:
             s.rollback()
@@ -934,4 +989,4 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
     kept = [line.replace("на вопрос ответа не пришло: тот ход не засчитан",
                          "на вопрос ответа пока нет: тот ход пока не засчитан") for line in lines[1:end]
             if died not in line]
-    return "\n".join([head, *kept])
+    return "\n".join([head, *kept, *pardons])
