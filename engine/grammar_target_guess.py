@@ -16,7 +16,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import described, list_item, name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameHit
-from .names_case import case_fit, translation_fit
+from .names_case import case_fit, spelled_by_other, translation_fit
 from .names_english import TITLES
 from .names_fit import fit_owners
 from .names_given import names_listed
@@ -56,11 +56,20 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         # «слежу за савой» for «Сова»: a slip that makes a place name (a dictionary word,
         # so no slip elsewhere), first in the slot, names the nick it is one letter off
         approx = slip_reading(idx, w)
+    if approx is not None and approx.kind == "pet" and known and not (t.cap or t.quoted) and \
+            k > 0 and words[k - 1] in ("в", "во", "на") and _locative_only(w):
+        approx = None  # «не за лавой в забое»: a place, no pet form of Забойщик
     approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
     approx = _latin_rival(idx, w, approx)  # «за эльфа»: Elfina's pet form, or Dark_Elf
     approx = _e_rival(idx, w, approx)  # «режу Неко»: Shiro.neko, or Нэко-тян written with «е»
     if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
-        approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
+        narrowed = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
+        if narrowed is approx or (k > lo and words[k - 1] in V.PREPOSITIONS) or \
+                not spelled_by_other(w, approx, narrowed):
+            approx = narrowed
+        # (not «приглашаю к себе Лиса», «проверяю Шрёдингера»: Лис's accusative, or «Лиса
+        # Алиса», «Кот_Шрёдингера» by a word as the nick spells it, which a verb's object is
+        # often written as: either player, asked)
     if approx is None and "-" in w and not strict:
         approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
     if approx is None and (t.quoted or (t.cap and k > 0)):
@@ -348,3 +357,11 @@ def name_soon(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: i
         hit = idx.exact(words, n, None) or idx.approximate(words[n], strict=True)
         return hit is not None
     return False
+
+
+def _locative_only(word: str) -> bool:
+    """True when the dictionary reads ``word`` only as a noun in the locative («забое»,
+    «совёнке»): after «в», «на» it says where, never whom a move is made on."""
+    parses = morph().parse(word)
+    return bool(parses) and all(p.tag.POS == "NOUN" and p.tag.case in ("loct", "loc2")
+                                for p in parses)
