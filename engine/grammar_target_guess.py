@@ -56,9 +56,6 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
         # «слежу за савой» for «Сова»: a slip that makes a place name (a dictionary word,
         # so no slip elsewhere), first in the slot, names the nick it is one letter off
         approx = slip_reading(idx, w)
-    if approx is not None and approx.kind == "pet" and known and not (t.cap or t.quoted) and \
-            k > 0 and words[k - 1] in ("в", "во", "на") and _locative_only(w):
-        approx = None  # «не за лавой в забое»: a place, no pet form of Забойщик
     approx = translation_fit(idx, w, approx, expected)  # «лису»: Лиса, or Grey_Fox
     approx = _latin_rival(idx, w, approx)  # «за эльфа»: Elfina's pet form, or Dark_Elf
     approx = _e_rival(idx, w, approx)  # «режу Неко»: Shiro.neko, or Нэко-тян written with «е»
@@ -357,11 +354,3 @@ def name_soon(idx: NameIndex, clause: list[Tok], words: list[str], k: int, hi: i
         hit = idx.exact(words, n, None) or idx.approximate(words[n], strict=True)
         return hit is not None
     return False
-
-
-def _locative_only(word: str) -> bool:
-    """True when the dictionary reads ``word`` only as a noun in the locative («забое»,
-    «совёнке»): after «в», «на» it says where, never whom a move is made on."""
-    parses = morph().parse(word)
-    return bool(parses) and all(p.tag.POS == "NOUN" and p.tag.case in ("loct", "loc2")
-                                for p in parses)
