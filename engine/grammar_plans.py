@@ -677,6 +677,11 @@ def _hedged_after(clause: list[Tok], i: int, excluded: set[int]) -> bool:
             return True
         if w == "если" and prev in ("а", "или", "либо") and _other_named(clause, k + 1):
             return True  # not «…: если она роль — хорошо, а если нет — тоже не страшно»
+        if w == "если" and prev == "но" and any(
+                clause[n].w in ("тогда", "то") and _other_named(clause, n + 1)
+                for n in range(k + 2, len(clause))):
+            return True  # «Приглашаю X, но если он занят — тогда Y»: a second choice, asked
+            # (not «линч — пока X, но если Y покажет что-то — передумаю»: no other choice)
         if w in _UNDECIDED and _other_one_between(clause, i, k):
             continue  # «Голос за X, второй голос пока оставлю, подумаю»: the other one's
         if w in _UNDECIDED or (w == "решу" and any(

@@ -16,7 +16,7 @@ from .grammar_target_types import Targets
 from .grammar_target_words import described, list_item, name_later, pet_later
 from .grammar_tokens import Tok
 from .names import NameHit
-from .names_case import case_fit, translation_fit
+from .names_case import case_fit, spelled_by_other, translation_fit
 from .names_english import TITLES
 from .names_fit import fit_owners
 from .names_given import names_listed
@@ -60,7 +60,13 @@ def word_reading(idx: NameIndex, clause: list[Tok], words: list[str], k: int, lo
     approx = _latin_rival(idx, w, approx)  # «за эльфа»: Elfina's pet form, or Dark_Elf
     approx = _e_rival(idx, w, approx)  # «режу Неко»: Shiro.neko, or Нэко-тян written with «е»
     if approx is not None and (not noun or (k > lo and words[k - 1] in V.PREPOSITIONS)):
-        approx = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
+        narrowed = case_fit(idx, w, approx, expected)  # «за Лиса»: Лис, not «Лиса Алиса»
+        if narrowed is approx or (k > lo and words[k - 1] in V.PREPOSITIONS) or \
+                not spelled_by_other(w, approx, narrowed):
+            approx = narrowed
+        # (not «приглашаю к себе Лиса», «проверяю Шрёдингера»: Лис's accusative, or «Лиса
+        # Алиса», «Кот_Шрёдингера» by a word as the nick spells it, which a verb's object is
+        # often written as: either player, asked)
     if approx is None and "-" in w and not strict:
         approx = described(idx, w, rw)  # «у Танюхи-доктора»: the name, and a guess at her role
     if approx is None and (t.quoted or (t.cap and k > 0)):

@@ -188,7 +188,8 @@ def reading_windows(visible: str, extra: frozenset[str] = frozenset(), talk=None
             (words[-1] in trig and not (words[-1] == "нет" and words[-2:-1] == ["чем"])) or \
             words[-1] in V.PREPOSITIONS or two_votes_told(words) or \
             taken_back_between(low, hi, sentences, _sentence_after) or \
-            today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None
+            today_against_plan(words, low, hi) or _REVEAL_NEXT.match(low, hi) is not None or \
+            low[lo:hi].rstrip(" \t").endswith(";")  # «Голоса: X; Y»: a list goes on after «;»
         if _OPEN_NEXT.match(low, hi) is not None:  # «Обношу X. Или Y. Хз, ещё подумаю»
             hi = _open_after(low, hi)
         chosen = _choice_after(low, hi) if _HESITATION.search(low, lo, hi) else hi

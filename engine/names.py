@@ -131,6 +131,8 @@ def _name_index(nicks: tuple[str, ...]) -> NameIndex:
                                             ALL_CASES for sep in ("_", "-", "")})
             if len(words) == 2 and _adjective(words[0]):
                 idx.multi.append((nick, parts[::-1]))  # «фокса старого», «Лиса старого»
+            elif len(words) == 2 and _adjective(words[1]):
+                idx.multi.append((nick, parts[::-1]))  # «младшему Михалычу» for «Михалыч.jr»
             if len(words) == 3 and words[1] == "и":
                 # «Олю с двойняшками» for «Оля_и_двойняшки»: «X и Y» said «X с Y», the
                 # companion in the instrumental (the head word carries the case)
@@ -438,6 +440,15 @@ def _add_rank_slang(idx: NameIndex, nick: str) -> None:
         for slang in _RANK_SLANG.get(rank, ()):
             for form in word_forms(slang):
                 idx.parts.setdefault(form, set()).add(nick)
+        for full in _RANK_FULL.get(word, ()):
+            # «капитана» for «Кэп Немо»: the rank a slang word of the nick stands for
+            for form in word_forms(full):
+                idx.parts.setdefault(form, set()).add(nick)
+
+
+#: The rank a one-word slang of :data:`_RANK_SLANG` stands for («кэп» → «капитан»).
+_RANK_FULL: dict[str, tuple[str, ...]] = {
+    slang: rank for rank, slangs in _RANK_SLANG.items() if len(rank) == 1 for slang in slangs}
 
 
 #: The Russian names of Latin letters (three letters or more) a one-letter word of a nick

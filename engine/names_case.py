@@ -97,3 +97,15 @@ def _whole_translation(word: str, nick: str) -> bool:
     if not re.fullmatch(r"[a-z]+", plain):
         return False
     return any(word in word_forms(ru) for ru in translations(plain)[0])
+
+
+def spelled_by_other(word: str, hit: NameHit, narrowed: NameHit | None) -> bool:
+    """True when ``word``, which :func:`case_fit` narrowed from ``hit``'s candidates to
+    ``narrowed``'s one nick by its case, is written exactly as a whole word of another
+    candidate spells it («Лиса» of «Лиса Алиса», «Шрёдингера» of «Кот_Шрёдингера»): a nick's
+    word is often written unchanged where the verb asks for another case, so that reading is
+    as good as the case form and the name stays asked."""
+    if narrowed is None or narrowed.nick is None:
+        return False
+    return any(word in {norm(x) for x in re.findall(r"[^\W\d_]+", n)}
+               for n in hit.candidates if n != narrowed.nick)

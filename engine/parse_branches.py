@@ -508,8 +508,16 @@ def _read_branch(ctx: Ctx, clause: list[Tok], role: str, k: int, hi: int, lo: in
         before = read_targets(ctx, ctx.sender, clause, k + 1, kw.i)
         if (kw.weak and not tg.pronoun) or name_alone(clause, k + 1, kw.i, before):
             tg, start = before, kw.j
-    if not tg.hits and tg.pronoun and kws and \
-            (back := same_as_branch_before(ctx, clause, kw.j, text_hi, branches)) is not None:
+    back = same_as_branch_before(ctx, clause, kw.j, text_hi, branches) \
+        if not tg.hits and tg.pronoun and kws else None
+    if back is not None and back == ctx.sender.nick:
+        # «Если доктор — лечу себя. Если свидетель — слежу за ней же»: a pronoun of the
+        # third person never names the swindler himself; the swindle's target, «она» of the
+        # branches, when one swindle is read, else asked
+        swindled = {it.move.target for it in items
+                    if it.move is not None and it.move.action == "swindle"}
+        back = swindled.pop() if len(swindled) == 1 else None
+    if back is not None:
         tg.hits = [(NameHit(back, (back,)), tg.end - 1, tg.end)]  # «…за X. Маньяк — его же»
     if not tg.hits and tg.nobody_named and not names_in(ctx, clause[k + 1:hi], ambiguous=True):
         return  # «свидетель — ни за кем не слежу»: the branch is left out on purpose
