@@ -32,7 +32,7 @@ def test_a_reread_reply_still_stands_for_the_earlier_letter_and_its_question(gam
     the queue."""
     game.deliver(letter("buka@example.org", "Ведущий, а можно лечить себя? Линч: Ягуарчик", msgid="a@x"),
                  START + timedelta(hours=2))
-    game.deliver(letter("buka@example.org", "Отпаиваем компотом Маруську", msgid="b@x"), START + timedelta(hours=3))
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську", msgid="b@x"), START + timedelta(hours=3))
     game.sync()
     [first] = _queued_replies(game)
     assert "тоже прочитано" in first.body and "«Ведущий, а можно лечить себя?»" in first.body
@@ -51,7 +51,7 @@ def test_a_reread_earlier_letter_is_followed_by_the_later_ones_of_its_sender(gam
     again, in order: one reply goes out, the second's, and it says what stands after both
     (the heal now understood, the later vote in place of the earlier) — not the first's new
     reply claiming the later vote was replaced by it."""
-    game.deliver(letter("buka@example.org", "Отпаиваем компотом Маруську. Линч: Ягуарчик", msgid="a@x"),
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську. Линч: Ягуарчик", msgid="a@x"),
                  START + timedelta(hours=2))
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="b@x"), START + timedelta(hours=3))
     game.sync()
@@ -229,7 +229,7 @@ def test_words_add_names_the_later_letters_it_read_again_apart(game):
 
     from mailer.cli import main as cli_main
 
-    game.deliver(letter("buka@example.org", "Отпаиваем компотом Маруську. Линч: Ягуарчик", msgid="a@x"),
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську. Линч: Ягуарчик", msgid="a@x"),
                  START + timedelta(hours=2))
     game.deliver(letter("buka@example.org", "Линч: Serginio", msgid="b@x"), START + timedelta(hours=3))
     env = {"MAFIA_MAIL_CONFIG": str(game.root / "game.toml"), "MAFIA_MAIL_NOW": NOW.isoformat(), "COLUMNS": "200"}

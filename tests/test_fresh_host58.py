@@ -299,7 +299,7 @@ def test_words_add_names_the_letters_read_again_by_number(tmp_path):
 
     g = Game(tmp_path)
     try:
-        g.deliver(letter("buka@example.org", "Отпаиваем компотом Маруську", msgid="c1@x"), START + timedelta(hours=1))
+        g.deliver(letter("buka@example.org", "Отпаиваю компотом Маруську", msgid="c1@x"), START + timedelta(hours=1))
         g.sync()
         [number] = [r.id for r in g.rows() if r.message_id == "c1@x"]
         done = _run(g, ["words", "add", "heal", "отпаивать компотом"], START + timedelta(hours=2))

@@ -15,9 +15,7 @@ from mailer.taught_words import forget, taught, teach, unread_letters, with_taug
 from test_sync import DEADLINE, START, Game, letter
 
 NOW = DEADLINE - timedelta(hours=1)
-# (in the plural: a one-move role's own verb in the singular, «Отпаиваю компотом X», is read as
-# his move since session 60, engine.parse_own_verb; the plural is still asked)
-OWN_WORDS = "Отпаиваем компотом Маруську. Линч: Ягуарчик"
+OWN_WORDS = "Отпаиваю компотом Маруську. Линч: Ягуарчик"
 
 
 @pytest.fixture
@@ -40,7 +38,7 @@ def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
     game.deliver(letter("buka@example.org", OWN_WORDS, msgid="own@x"), START + timedelta(hours=3))
     game.sync()
     [(letter_id, who, texts, sentences)] = unread_letters(game.store)
-    assert (who, texts, sentences) == ("Бука", ["Отпаиваем компотом Маруську"], ["Отпаиваем компотом Маруську"])
+    assert (who, texts, sentences) == ("Бука", ["Отпаиваю компотом Маруську"], ["Отпаиваю компотом Маруську"])
     assert _moves(game, letter_id) == ("applied", [{"action": "vote", "target": "Ягуарчик"}], ["unparsed"])
 
     done = teach(game.cfg, game.store, "лечение", ["отпаивать  компотом"], now=NOW)
@@ -60,7 +58,7 @@ def test_taught_words_read_the_days_letter_again_and_every_later_one(game):
     assert "Лечение: Маруська" in replies[1].body and "Не понял" not in replies[1].body
 
     # a later letter in another form of the taught words is read at once
-    game.deliver(letter("buka@example.org", "Отпоим компотом Ягуарчика", msgid="later@x"), START + timedelta(hours=5))
+    game.deliver(letter("buka@example.org", "Отпаиваем компотом Ягуарчика", msgid="later@x"), START + timedelta(hours=5))
     game.cfg = cfg
     game.sync()
     later = max(r.id for r in game.rows())
@@ -133,7 +131,7 @@ def test_the_words_command_teaches_rereads_lists_and_forgets(game):
     assert helped.output.startswith("Использование: main words [ПАРАМЕТРЫ] [КОМАНДА] [АРГУМЕНТЫ]...")
     listed = runner.invoke(main, ["words"], env=env)
     assert listed.exit_code == 0, listed.output
-    assert "У игры нет своих слов" in listed.output and "1: Бука — «Отпаиваем компотом Маруську»" in listed.output
+    assert "У игры нет своих слов" in listed.output and "1: Бука — «Отпаиваю компотом Маруську»" in listed.output
 
     added = runner.invoke(main, ["words", "add", "heal", "отпаивать компотом"], env=env)
     assert added.exit_code == 0, added.output
@@ -171,10 +169,10 @@ def test_parse_with_the_config_reads_the_taught_words_of_its_game(game):
     exported = runner.invoke(main, ["export", str(game.root / "game-file.toml")], env=env)
     assert exported.exit_code == 0, exported.output
     parse = ["parse", "--game", str(game.root / "game-file.toml"), "--from", "Бука"]
-    before = runner.invoke(main, parse, input="Отпаиваем компотом Маруську", env=env)
+    before = runner.invoke(main, parse, input="Отпаиваю компотом Маруську", env=env)
     assert '"moves": []' in before.output and '"unparsed"' in before.output
     teach(game.cfg, game.store, "heal", ["отпаивать компотом"], now=NOW)
-    after = runner.invoke(main, parse, input="Отпаиваем компотом Маруську", env=env)
+    after = runner.invoke(main, parse, input="Отпаиваю компотом Маруську", env=env)
     assert after.output.strip() == '{"moves": [{"action": "heal", "target": "Маруська"}], "problems": []}'
 
 
@@ -214,7 +212,7 @@ def test_an_exported_game_carries_its_taught_words_and_replays_on_its_own(game):
     from mailer.day import close_day
 
     game.deliver(letter("jaguar@example.org", "Убить Serginio", msgid="k@x"), START + timedelta(hours=2))
-    game.deliver(letter("buka@example.org", "Отпаиваем компотом Serginio. Линч: Маруська", msgid="own@x"),
+    game.deliver(letter("buka@example.org", "Отпаиваю компотом Serginio. Линч: Маруська", msgid="own@x"),
                  START + timedelta(hours=3))
     game.sync()
     from mailer.taught_words import reread_changed
