@@ -303,33 +303,25 @@ def test_readme_example_of_words_add_is_what_the_game_does(tmp_path):
     from test_fresh_host55 import _run
 
     readme = _flat((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8"))
-    assert "(босс — «отправляю в депо Зину»), и ответ ему — «Не понял, ход ли это»?" in readme
-    assert 'mafia-mail --config game.toml words add clan_kill "отправлять в депо"' in readme
-    # (session 60: the doctor's «Кладу в палату Зину», his one night move in his own verb, is
-    # read, and the reply names the word, engine.parse_own_verb; README says so)
-    assert "(«Кладу в палату Зину» от врача, «Подсекаю Кузю» от Громилы)" in readme
+    assert "(врач — «кладу в палату Зину»), и ответ ему — «Не понял, ход ли это»?" in readme
+    assert 'mafia-mail --config game.toml words add heal "класть в палату"' in readme
     g = Game(tmp_path, players=EXTRA_PLAYERS)
     try:
-        g.deliver(letter("jaguar@example.org", "Отправляю в депо Маруську", msgid="p8@x"), START + timedelta(hours=2))
-        g.deliver(letter("buka@example.org", "Кладу в палату Маруську", msgid="d8@x"), START + timedelta(hours=2))
+        g.deliver(letter("buka@example.org", "Кладу в палату Маруську", msgid="p8@x"), START + timedelta(hours=2))
         g.deliver(letter("buka@example.org", "Забираю к себе в палату Serginio", msgid="r8@x"),
                   START + timedelta(hours=2, minutes=5))
         g.deliver(letter("kira@example.org", "Забираю к себе в палату Маруську", msgid="k8@x"),
                   START + timedelta(hours=2))
         g.sync()
-        assert "Не понял, ход ли это: «Отправляю в депо Маруську»" in _flat(_reply_to(g, "p8@x").body)
-        doctor = _flat(_reply_to(g, "d8@x").body)
-        assert "Лечение: Маруська" in doctor
-        assert "Слово «Кладу» я прочитал как ваш ночной ход (лечение: Маруська)" in doctor
+        assert "Не понял, ход ли это: «Кладу в палату Маруську»" in _flat(_reply_to(g, "r8@x").body)
         assert ("«Забираю к себе в палату Serginio» — это приглашение, ход другой роли, поэтому он не принят. "
                 "Ваша роль — Врач, ваш ночной ход — лечение («лечу …»)") in _flat(_reply_to(g, "r8@x").body)
         assert "Приглашение: Маруська" in _reply_to(g, "k8@x").body
         listed = _flat(_run(g, ["words"], START + timedelta(hours=3)).output)
-        assert "Ягуарчик — «Отправляю в депо Маруську»" in listed and \
-            "Бука — «Забираю к себе в палату Serginio»" in listed
-        taught = _run(g, ["words", "add", "clan_kill", "отправлять в депо"], START + timedelta(hours=3))
+        assert "Бука — «Кладу в палату Маруську»" in listed and "Бука — «Забираю к себе в палату Serginio»" in listed
+        taught = _run(g, ["words", "add", "heal", "класть в палату"], START + timedelta(hours=3))
         assert taught.exit_code == 0, taught.output
-        assert "Убийство от клана: Маруська" in [o.body for o in g.replies("reply") if o.ref == "reply:p8@x"][-1]
+        assert "Лечение: Маруська" in [o.body for o in g.replies("reply") if o.ref == "reply:p8@x"][-1]
     finally:
         g.store.dispose()
 
