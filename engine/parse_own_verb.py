@@ -60,10 +60,12 @@ _LEADS = frozenset({"я", "а", "и", "ну", "так", "вот", "тогда", 
                     "делу", "ход", "мой", "ходу", "сам", "лично", ":", "—", "-", ",", "ну,"})
 
 #: Words that may stand between the verb and the player («подкормлю сегодня Медуницу»,
-#: «работаю по Карасю»); not «с»/«за» («Лечу со Штопором на рыбалку»: a companion).
-_BETWEEN = (W.PREPS_BEFORE - {"с", "со", "за"}) | W.TIMES | frozenset({
-    "себе", "ко", "же", "сам", "сама", "лично", "по", "нашего", "нашу", "наш", "нашей",
-    "дорогого", "дорогую", "уважаемого", "уважаемую", "всё", "все", "до", "капли"})
+#: «ставлю Практиканту последний укол» has the player first).
+_BETWEEN = W.PREPS_BEFORE | W.TIMES | frozenset({"себе", "ко", "же", "сам", "сама", "лично",
+                                                 "этой", "ночью", "сегодня", "нашего",
+                                                 "нашу", "наш", "нашей", "дорогого",
+                                                 "дорогую", "уважаемого", "уважаемую",
+                                                 "всё", "все", "до", "капли", "у"})
 
 #: Words that make the sentence no order of today wherever they stand (a plan, a hedge, a
 #: condition, a joke).
@@ -148,8 +150,6 @@ def _target(ctx: Ctx, text: str, action: str) -> str | None:
             continue
         if hit.nick is None:
             return None  # (a name fitting two players: asked)
-        if not t.cap and _common_word(words[k]):
-            return None  # («Стою на страже» beside a player Страж: the word's, asked)
         named.append((k, hit.nick))
     if len({n for _, n in named}) != 1:
         return None
@@ -164,39 +164,17 @@ def _target(ctx: Ctx, text: str, action: str) -> str | None:
     between = words[verb + 1:k]
     if not all(w in _BETWEEN or _plain_word(w) for w in between):
         return None
-    if k + 1 < len(words) and _calls(words[k + 1]):
-        return None  # («Зову Лося медвежонком»: what the player is called, no move on him)
     return nick
-
-
-@functools.lru_cache(maxsize=20_000)
-def _common_word(w: str) -> bool:
-    """True when ``w`` (written in small letters) is a word of the dictionary that is no
-    name («страже», «клубнику»; not «серегу»)."""
-    if not is_known_word(w):
-        return False
-    p = morph().parse(w)[0]
-    return not {"Name", "Surn", "Patr"} & p.tag.grammemes
-
-
-@functools.lru_cache(maxsize=20_000)
-def _calls(w: str) -> bool:
-    """True when ``w`` is an animate noun or an adjective in the instrumental: what a player
-    is called or taken for («медвежонком», «предателем», «хорошим»), not a tool («кулаком»)."""
-    if not is_known_word(w):
-        return False
-    p = morph().parse(w)[0]
-    return "ablt" in p.tag and (p.tag.POS in ("ADJF", "PRTF") or
-                                (p.tag.POS == "NOUN" and "anim" in p.tag))
 
 
 @functools.lru_cache(maxsize=20_000)
 def _own_verb(w: str, action: str) -> bool:
     """True when ``w`` is a verb in the first person singular, present or future indicative,
-    of no move lexicon (a word the rules know and left is theirs: «Зову Лося медвежонком»,
-    «Полечу с Мариной в Сочи») and no verb of saying, thinking or feeling."""
-    if W.move_class(w):
-        return False  # (a word the rules know: what they made of it stands)
+    of no other move's lexicon and no verb of saying, thinking or feeling; or a first-person
+    verb of ``action``'s own lexicon."""
+    cls = W.move_class(w)
+    if cls:
+        return cls == _CLASS[action] and W.move_word(w) == "move"
     if len(w) < 4 or not is_known_word(w):
         return False
     p = morph().parse(w)[0]
@@ -216,7 +194,7 @@ def _plain_word(w: str) -> bool:
     if not is_known_word(w):
         return False
     pos = morph().parse(w)[0].tag.POS
-    return pos in ("ADVB", "ADJF", "NOUN", "NUMR")  # (a preposition only of _BETWEEN)
+    return pos in ("ADVB", "ADJF", "NOUN", "NUMR", "PREP")
 
 
 def guessed_verb(span: str, action: str) -> str | None:
