@@ -84,7 +84,6 @@ from .parse_clause import read_clause
 from .grammar_members import compound_head, compound_head_forms
 from .parse_listed import list_heading
 from .parse_types import ReadLog
-from .parse_own_verb import own_verb_moves
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
 from .parse_member_net import drop_asked, member_net
@@ -619,9 +618,6 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         # «Метка Тимуру.», «Облава: Лаки7»: a label no lexicon knows and a player, no rule
         # read: asked (engine.parse_label_net)
         problems += label_lines(ctx, visible, read, problems)
-        # «Подкормлю сегодня Медуницу» from the doctor, asked by a net: his one night move in
-        # his community's verb, read (engine.parse_own_verb)
-        moves, problems = own_verb_moves(ctx, list(moves), list(problems))
     if moves:  # «шизю X… нет, передумала, никого не шизю»: a second thought unread, asked
         # (a letter that skips its turn and still makes a move too: «…никого не бью»)
         problems = list(problems) + second_thoughts(

@@ -233,7 +233,6 @@ class Renderer:
         from engine.lynch import votes_per_player
         from engine.move_words import describe_move
         from engine.names_told import guessed_names
-        from engine.parse_own_verb import guessed_verb
 
         # «Ярость», «Голос»: a letter whose vote names one player is told the second is free
         votes = [m for m in moves if m.action == "vote"]
@@ -254,15 +253,9 @@ class Renderer:
         # whose name was misread can correct it (engine.names_told)
         guessed = [{"word": w, "nick": n} for w, n in guessed_names(tuple(state.players), moves)] \
             if status == "applied" else []
-        # a night move read from the sender's own word for it («Подкормлю Медуницу») is told,
-        # so a player who meant something else can correct it (engine.parse_own_verb)
-        guessed_verbs = [{"word": word, "move": _lower_first(describe_move(m, state, mine))}
-                         for m in moves
-                         if (word := guessed_verb(m.span, m.action)) is not None] \
-            if status == "applied" else []
         moves, standing, replaced = (in_step_order(ms, state, mine) for ms in (moves, standing, replaced))
         return self.render("reply.txt.j2", nick=nick, moves=[describe_move(m, state, mine, lines=True) for m in moves],
-                           guessed=guessed, guessed_verbs=guessed_verbs,
+                           guessed=guessed,
                            second_vote_free=second_vote_free and status == "applied",
                            lost_vote=lost_vote if status == "applied" else None,
                            fan_check=fan_check and status == "applied",
@@ -708,8 +701,3 @@ def swindle_told(moves, replaced, standing, problems, role: str | None) -> dict:
         if any(words.get(norm(w)) in _BRANCH_ROLES for w in re.findall(r"[а-яёА-ЯЁ]+", text)):
             return told | {"unread_fix": True}
     return told
-
-
-def _lower_first(text: str) -> str:
-    """``text`` with its first letter in lower case («Лечение: Бука» → «лечение: Бука»)."""
-    return text[:1].lower() + text[1:]
