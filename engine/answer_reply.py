@@ -227,10 +227,14 @@ def offered_reading(problem: Problem, sender: str, state: GameState, turn: TurnI
     a problem of their own («Вылечи Маруську» is asked again as a request): a yes then says
     nothing of which move is meant."""
     from .parse import parse_letter
+    from .parse_own_verb import own_verb_reading
 
     if problem.kind != "unparsed" or not problem.message.startswith(WHETHER) or not problem.text:
         return None
     got = parse_letter(problem.text, sender, state, turn)
+    if not got.moves and not got.skip and not got.cancel and not got.unvote and \
+            (own := own_verb_reading(problem.text, sender, state)) is not None:
+        return own  # («Подкормлю сегодня Медуницу»: the role's one move, engine.parse_own_verb)
     if len(got.moves) != 1 or got.problems or got.skip or got.cancel or got.unvote:
         return None
     move = got.moves[0]

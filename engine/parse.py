@@ -84,6 +84,7 @@ from .parse_clause import read_clause
 from .grammar_members import compound_head, compound_head_forms
 from .parse_listed import list_heading
 from .parse_types import ReadLog
+from .parse_own_verb import own_verb_questions
 from .parse_unread import unread
 from .parse_quiet_net import quiet_net
 from .parse_member_net import drop_asked, member_net
@@ -642,6 +643,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
                     for p in problems]
     # «Если это ваш ход, напишите его … например «убиваю …»»: the sender's own moves
     problems = with_own_examples(left_to_the_host(problems, ctx.sender.role, ctx.text), ctx.sender.role)
+    # «Подкормлю сегодня Медуницу» from the doctor, asked by a net: likely his one night move
+    # in his community's verb, offered in the question (engine.parse_own_verb)
+    problems = own_verb_questions(ctx, list(moves), problems)
     if not moves:  # «…Ходы этого письма я принял как написаны» said of a letter with none
         problems = cancel_told_of_none(problems)
     return ParseResult(tuple(moves), tuple(problems), skip=skip, cancel=cancel_pos >= 0 or bool(cancel_earlier),

@@ -46,6 +46,8 @@ def test_an_empty_letter_is_told_what_fits_its_subject(tmp_path, subject, told, 
     ("buka@example.org", "Может, лечу Маруську", "Да", {"action": "heal", "target": "Маруська"}),
     ("buka@example.org", "Лечу Маруську?", "Да, это ход", {"action": "heal", "target": "Маруська"}),
     ("jaguar@example.org", "Может убьём Маруську", "Да, убиваем", {"action": "clan_kill", "target": "Маруська"}),
+    # the doctor's one night move in his own verb, offered by the question (engine.parse_own_verb)
+    ("buka@example.org", "Прикармливаю сегодня Маруську", "Да", {"action": "heal", "target": "Маруська"}),
 ])
 def test_a_yes_to_the_one_reading_offered_is_that_move(tmp_path, sender, text, answer, move):
     from mailer.inbox import inbox

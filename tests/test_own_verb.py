@@ -1,0 +1,54 @@
+"""The sender's own night move in his community's verb (engine.parse_own_verb, issue 11): the
+question about such a sentence offers the one likely reading (the role's one night move), which
+a «Да» makes (engine.answer_reply.offered_reading); where the reading is not likely enough, the
+question offers nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer_reply import offered_reading
+from engine.parse import parse_letter
+from test_parse import build
+
+_NO_OFFER = "Если это ваш ход, напишите его, пожалуйста, прямо"
+
+
+@pytest.mark.parametrize("sender, text, offered", [
+    ("Serginio", "Прикармливаю сегодня Буку. Голос — Кир.", ("heal", "Бука", "лечение (Бука)")),
+    ("Шкаф", "Подсекаю Миралиссу, пусть до утра отдыхает.", ("beat", "Миралисса", "избиение (Миралисса)")),
+    ("Потрошитель", "Отправляю на дно Сергея. Линч: Бука", ("maniac_kill", "Сергей", None)),
+    ("Serginio", "Прикармливаю себя, а то совсем клюют.", ("heal", "Serginio", "лечение (на себя)")),
+    ("Воришка", "Выуживаю у Сергея всё до копейки.", ("rob", "Сергей", None)),
+    ("Шерлок", "Сегодня подсекаю Буку. Линч Миралисса", ("check", "Бука", None)),
+    ("Маруська", "Глушу Буку.", ("invite", "Бука", "приглашение к Шизику (Бука)")),
+])
+def test_the_question_offers_the_roles_one_move(sender, text, offered):
+    action, target, words = offered
+    state, turn = build({"from": sender})
+    r = parse_letter(text, sender, state, turn)
+    [asked] = [p for p in r.problems if p.kind == "unparsed"]
+    assert not any(m.action == action for m in r.moves)  # (never silently a move)
+    assert asked.message.startswith(f"Не понял, ход ли это: «{asked.text}». Если это ваш ночной ход — ")
+    assert "ответьте на это письмо «Да»" in asked.message
+    if words is not None:
+        assert f"ваш ночной ход — {words}, ответьте" in asked.message
+    move = offered_reading(asked, sender, state, turn)
+    assert (move.action, move.target) == (action, target)
+
+
+@pytest.mark.parametrize("sender, text", [
+    ("Serginio", "Может, прикормлю Буку."),            # a hedge
+    ("Serginio", "Прикармливаю Буку и Сергея."),       # two players
+    ("Воришка", "Выуживаю у Кира всё до копейки."),     # «Кира»: Кир or the hostess Кира
+    ("Ягуарчик", "Подсекаю Буку."),                    # the boss has two night moves
+    ("Serginio", "Лечу Сергея. Прикармливаю Буку."),   # the heal is made already
+    ("Бодигард", "Стою на страже. Голос за Буку."),    # «страже»: a word, beside the nick Страж
+    ("Serginio", "Полечу с Миралиссой в Сочи."),        # a word of the heal's lexicon, a companion
+])
+def test_no_reading_is_offered_when_it_is_not_likely(sender, text):
+    state, turn = build({"from": sender})
+    r = parse_letter(text, sender, state, turn)
+    asked = [p for p in r.problems if p.kind == "unparsed"]
+    assert asked, r.problems
+    assert all("ответьте на это письмо «Да»" not in p.message for p in asked)
