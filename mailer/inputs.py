@@ -469,7 +469,8 @@ def cancel_autokill(store: Store, name: str, *, day: int | None = None, undo: bo
 
     Raises:
         GameError: no open day, a day that is not the open one (closed: the message names
-            ``reopen-day``), or a name that is no player; nothing is stored then.
+            ``reopen-day``), a name that is no player, or a player out of the game (no point
+            to cancel); nothing is stored then.
     """
     ctx = _open_day(store)
     day = ctx.day if day is None else day
@@ -481,6 +482,10 @@ def cancel_autokill(store: Store, name: str, *, day: int | None = None, undo: bo
     nick = _nick(ctx, name)
     if nick is None:
         raise GameError(f"нет игрока «{name}»" + nick_hint(name, ctx.state.players))
+    if not undo and not ctx.state.players[nick].alive:
+        # (a player out of the game gets no autokill point: nothing to cancel; one the host
+        # brings back is pardoned by reopen-day itself)
+        raise GameError(f"{nick} выбыл(а) из игры: очков автокилла у выбывших нет, снимать нечего")
     with store.session() as s:
         s.exec(delete(DayInput).where(DayInput.day == day, DayInput.kind == PARDON, DayInput.nick == nick))
         if not undo:

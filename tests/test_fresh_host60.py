@@ -268,6 +268,10 @@ def test_the_host_cancels_an_autokill_point(tmp_path):
         assert late.exit_code != 0 and "reopen-day 1" in late.output
         unknown = _run(g, ["autokill-cancel", "Вася"], DEADLINE + timedelta(minutes=6))
         assert unknown.exit_code != 0 and "нет игрока «Вася»" in unknown.output
+        # a player out of the game has no point to cancel: refused, not a silent «не начисляется»
+        assert _day_result(g, 1)["lynched"] == ["Маруська"]
+        out = _run(g, ["autokill-cancel", "Маруська"], DEADLINE + timedelta(minutes=6))
+        assert out.exit_code != 0 and "Маруська выбыл(а) из игры" in out.output, out.output
     finally:
         g.store.dispose()
 
