@@ -181,7 +181,7 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
              if a.action == "vote" and a.reason not in ("late", "cancelled", "withdrawn", "dead")}
     voted |= set(turn.votes)
     out = {}
-    pardoned = set(getattr(turn, "pardoned", ()))  # the host cancelled their point of the day
+    pardoned = set(turn.pardoned)  # the host cancelled their point of the day
     for nick in state.alive():
         if nick in pardoned:
             continue

@@ -37,14 +37,14 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
+from .grammar_rules import action_ru, actor_of
 from .grammar_tokens import clause_words, tokenize_span
 from .legality import ROLE_MOVES
 from .model import Move, Problem
 from .names import name_index
 from .parse_types import Ctx
-from .grammar_rules import action_ru, actor_of
-from .state import GameState
 from .parse_unread import player_at
+from .state import GameState
 from . import parse_unread_words as W
 from .words import is_known_word, morph
 
@@ -55,10 +55,6 @@ _READABLE = frozenset({"rob", "guard", "check", "heal", "invite", "beat", "watch
 
 #: Moves the rules let a player make on himself (DECISIONS.md §4): «подкормлю себя».
 _SELF = frozenset({"guard", "heal", "beat"})
-
-#: The lexicon class of each readable move (the sender's own move verb counts as his verb).
-_CLASS = {"rob": "ROB", "guard": "GUARD", "check": "CHECK", "heal": "HEAL", "invite": "INVITE",
-          "beat": "BEAT", "watch": "WATCH", "maniac_kill": "MANIAC"}
 
 #: Words that may open the sentence before its verb.
 _LEADS = frozenset({"я", "а", "и", "ну", "так", "вот", "тогда", "сегодня", "ночью", "этой",
@@ -114,8 +110,7 @@ def own_verb_reading(text: str, sender: str, state: GameState) -> Move | None:
     action = _role_action(player)
     if action is None:
         return None
-    alive = frozenset(n for n, p in state.players.items() if p.alive)
-    target = _target(tuple(state.players), alive, sender, text, action)
+    target = _target(tuple(state.players), frozenset(state.alive()), sender, text, action)
     return Move(action, target=target) if target is not None else None
 
 
@@ -156,7 +151,7 @@ def _target(nicks: tuple[str, ...], alive: frozenset[str], sender: str, text: st
             return None
         if w in _LEADS:
             continue
-        if _own_verb(w, action):
+        if _own_verb(w):
             verb = k
         break
     if verb is None:
@@ -219,7 +214,7 @@ def _calls(w: str) -> bool:
 
 
 @functools.lru_cache(maxsize=20_000)
-def _own_verb(w: str, action: str) -> bool:
+def _own_verb(w: str) -> bool:
     """True when ``w`` is a verb in the first person singular, present or future indicative,
     of no move lexicon (a word the rules know and left is theirs: «Зову Лося медвежонком»,
     «Полечу с Мариной в Сочи») and no verb of saying, thinking or feeling."""
@@ -245,4 +240,3 @@ def _plain_word(w: str) -> bool:
         return False
     pos = morph().parse(w)[0].tag.POS
     return pos in ("ADVB", "ADJF", "NOUN", "NUMR")  # (a preposition only of _BETWEEN)
-

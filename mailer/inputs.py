@@ -16,7 +16,7 @@ from sqlmodel import delete, select
 from engine.roles import typed_nick
 
 from .config import GameConfig
-from .status import PARDON, PARDON_WHY_RU, pardon_line
+from .status import PARDON, pardon_line, pardon_why
 from .store import DayInput, Store, dumps, loads, to_db
 from .day import GameError, current_context
 
@@ -495,9 +495,9 @@ def cancel_autokill(store: Store, name: str, *, day: int | None = None, undo: bo
 
 def pardoned_on(s, day: int) -> dict[str, str]:
     """The players whose autokill point of ``day`` is cancelled (its :data:`PARDON` inputs):
-    nick → why, in the words of :data:`PARDON_WHY_RU`."""
+    nick → why, in the words of :data:`mailer.status.PARDON_WHY_RU`."""
     rows = s.exec(select(DayInput).where(DayInput.day == day, DayInput.kind == PARDON).order_by(DayInput.id))
-    return {r.nick: PARDON_WHY_RU.get(loads(r.value_json), PARDON_WHY_RU["host"]) for r in rows if r.nick}
+    return {r.nick: pardon_why(r.value_json) for r in rows if r.nick}
 
 
 def pardon_revived(s, nicks: list[str], days: range) -> None:

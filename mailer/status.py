@@ -25,7 +25,7 @@ from .out_state import OutState
 from .questions import QUESTION_NOTE
 
 __all__ = ["PlayerStatus", "StatusReport", "player_rows", "no_moves_of", "refused_of", "question_ids_of", "asked_of", "asked_twice_of", "read_status",
-           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES", "PARDON", "PARDON_WHY_RU", "pardon_line"]
+           "open_day_status", "thread_votes", "with_taught_read_only", "ATTENTION_STATES", "PARDON", "PARDON_WHY_RU", "pardon_why", "pardon_line"]
 
 
 
@@ -416,7 +416,7 @@ def read_status(cfg) -> StatusReport | None:
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'vote'", (day,))}
         lost = {nick for (nick,) in con.execute(
             "SELECT nick FROM dayinput WHERE day = ? AND kind = 'lost_vote'", (day,))}
-        pardoned = [pardon_line(day, nick, PARDON_WHY_RU.get(json.loads(value or "null"), PARDON_WHY_RU["host"]))
+        pardoned = [pardon_line(day, nick, pardon_why(value))
                     for nick, value in con.execute("SELECT nick, value_json FROM dayinput WHERE day = ? AND kind = ? "
                                                    "ORDER BY id", (day, PARDON)) if nick]
         imported_words = {nick: json.loads(value) for nick, value in con.execute(
@@ -523,6 +523,12 @@ PARDON = "no_autokill"
 #: How ``explain`` and ``status`` say a cancelled point, by the value of its input.
 PARDON_WHY_RU = {"host": "ведущий снял (autokill-cancel)",
                  "revived": "игрок в этот день считался выбывшим по ошибке ведущего (reopen-day)"}
+
+
+def pardon_why(value_json: str | None) -> str:
+    """Why a cancelled point is cancelled, in the words of :data:`PARDON_WHY_RU`, from its
+    stored :data:`PARDON` input's value (JSON; anything unknown reads as the host's)."""
+    return PARDON_WHY_RU.get(json.loads(value_json or "null"), PARDON_WHY_RU["host"])
 
 
 def pardon_line(day: int, nick: str, why: str) -> str:
