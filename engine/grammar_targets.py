@@ -1616,7 +1616,8 @@ _FRONTED_AFTER_PREPOSITION = frozenset({"него", "нее", "неё", "ней"
 
 #: Words that may stand between a fronted «его же» and its move word.
 _FRONT_GAP = frozenset({"сегодня", "ночью", "вечером", "этой", "ночкой", "тоже", "также",
-                        "ещё", "еще", "я", "мы", "сразу", "заодно"})
+                        "ещё", "еще", "я", "мы", "сразу", "заодно", "обязательно",
+                        "точно"})
 
 
 #: Possessives that open an epithet before a nickname («нашего молчуна Ветерка»).
