@@ -1617,7 +1617,7 @@ _FRONTED_AFTER_PREPOSITION = frozenset({"него", "нее", "неё", "ней"
 #: Words that may stand between a fronted «его же» and its move word.
 _FRONT_GAP = frozenset({"сегодня", "ночью", "вечером", "этой", "ночкой", "тоже", "также",
                         "ещё", "еще", "я", "мы", "сразу", "заодно", "обязательно",
-                        "точно"})
+                        "точно", "первым", "первой"})
 
 
 #: Possessives that open an epithet before a nickname («нашего молчуна Ветерка»).

@@ -100,7 +100,7 @@ def _near_role(word: str) -> str | None:
     from rapidfuzz.distance import OSA
 
     word = cyrillic_reading(word)  # («svidetel»: «свидетел»)
-    if len(word) < 6 or word in role_words() or is_known_word(word):
+    if len(word) < 5 or word in role_words() or is_known_word(word):
         return None
     roles = {r for w, r in _role_choices().items()
              if abs(len(w) - len(word)) <= 1 and OSA.distance(word, w, score_cutoff=1) <= 1}

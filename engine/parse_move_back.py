@@ -65,6 +65,8 @@ def _fronted_pronoun(clause: list[Tok], lo: int, hi: int, same: bool,
         if t.w in PRONOUN_BEFORE:
             return None if (same or gap) and (k + 1 >= len(clause) or clause[k + 1].w != "же") \
                 else k
+        if t.w == "туда":  # «МО в Roy.Queen'у и туда же голос»: the same player, with «же»
+            return k if k + 1 < len(clause) and clause[k + 1].w == "же" and not gap else None
         if t.w in SAME_GAP:
             gap = True
         elif t.w not in V.FILLERS and t.w not in between:
@@ -75,7 +77,8 @@ def _fronted_pronoun(clause: list[Tok], lo: int, hi: int, same: bool,
 #: Adverbs of sequence that may stand between «его же», «её же» and the move word after it
 #: («Проверяю Галочку и её же сразу убираем», «его же заодно и валим»): with «же» only
 #: («его сразу убираем» may be anybody's).
-SAME_GAP = frozenset({"сразу", "заодно", "следом", "попутно", "тотчас", "немедленно"})
+SAME_GAP = frozenset({"сразу", "заодно", "следом", "попутно", "тотчас", "немедленно", "первым",
+                      "первой"})
 
 
 #: Words that may stand between a fronted pronoun and its move word besides fillers: the
