@@ -143,17 +143,7 @@ def _target(nicks: tuple[str, ...], alive: frozenset[str], sender: str, text: st
     words = clause_words(toks)
     if not _NOT_ORDER.isdisjoint(words):
         return None
-    verb = None
-    for k, (t, w) in enumerate(zip(toks, words)):
-        if not t.word:
-            if w in _LEADS:
-                continue
-            return None
-        if w in _LEADS:
-            continue
-        if _own_verb(w):
-            verb = k
-        break
+    verb = _verb_at(toks, words)
     if verb is None:
         return None
     named: list[tuple[int, str]] = []
@@ -190,6 +180,27 @@ def _target(nicks: tuple[str, ...], alive: frozenset[str], sender: str, text: st
     if k + 1 < len(words) and _calls(words[k + 1]):
         return None  # («Зову Лося медвежонком»: what the player is called, no move on him)
     return nick
+
+
+def _verb_at(toks, words: list[str]) -> int | None:
+    """The index of the verb the sentence opens with (after the words of :data:`_LEADS`) when
+    it is an own verb (:func:`_own_verb`), else None."""
+    for k, (t, w) in enumerate(zip(toks, words)):
+        if w in _LEADS:
+            continue
+        return k if t.word and _own_verb(w) else None
+    return None
+
+
+def own_verb_word(text: str) -> str | None:
+    """The infinitive of the own verb the asked sentence ``text`` opens with («Подкармливаю
+    Пиона» → «подкармливать»), the word a «Да» to the offered reading confirmed as the
+    player's word for his move (the host may teach it to the game: ``mafia-mail words add``);
+    None when the sentence opens with no such verb. Pure; raises nothing."""
+    toks = tokenize_span(text, 0, len(text))
+    words = clause_words(toks)
+    k = _verb_at(toks, words)
+    return morph().parse(words[k])[0].normal_form.replace("ё", "е") if k is not None else None
 
 
 @functools.lru_cache(maxsize=20_000)

@@ -703,8 +703,23 @@ def _yes_a_move(s: Session, decoded, nick: str, ctx, before, body: str, result, 
     if got is None:
         return None
     notes.append(f"прочитано как ответ на вопрос к письму {before.id} («{whether[0].get('text', '')}»): "
-                 f"да — {describe_move(got.moves[0])}")
+                 f"да — {describe_move(got.moves[0])}" + _own_word_hint(whether[0], got.moves[0]))
     return got, asked
+
+
+def _own_word_hint(question: dict, move) -> str:
+    """The host's hint when the yes confirmed a sentence in the player's own verb as his move
+    (engine.parse_own_verb: «Подкармливаю Пиона» from the doctor): the verb is the player's
+    word for that move, and ``mafia-mail words add`` makes the game read it at once next time
+    (mailer.taught_words), instead of asking again each night. Empty when the sentence opens
+    with no such verb."""
+    from engine.parse_own_verb import own_verb_word
+
+    word = own_verb_word(str(question.get("text", "")))
+    if word is None:
+        return ""
+    return (f"; «{word}» — слово игрока для этого хода: чтобы игра читала его сразу, "
+            f"mafia-mail words add {move.action} {word}")
 
 
 #: The reason of the problem that tells the player his «нет, это не ход» was understood.

@@ -67,8 +67,12 @@ def test_a_yes_to_the_one_reading_offered_is_that_move(tmp_path, sender, text, a
         rows = _letters(g)
         got = rows["a5@x"]
         assert (got.state, loads(got.moves_json)) == ("applied", [move])
-        assert any(n.startswith(f"прочитано как ответ на вопрос к письму {rows['q5@x'].id}")
-                   for n in loads(got.notes_json))
+        [note] = [n for n in loads(got.notes_json)
+                  if n.startswith(f"прочитано как ответ на вопрос к письму {rows['q5@x'].id}")]
+        # the player's own verb confirmed: the host is shown how to teach it to the game
+        own = "прикармливать" if text.startswith("Прикармливаю") else None
+        assert (f"«{own}» — слово игрока для этого хода: чтобы игра читала его сразу, "
+                f"mafia-mail words add heal {own}" in note) if own else "слово игрока" not in note
         body = _flat(_reply_to(g, "a5@x").body)
         assert "Не понял" not in body
         assert {r.id: r for r in inbox(g.store, g.cfg.zone)}[rows["q5@x"].id].labels[0].endswith(

@@ -52,3 +52,37 @@ def test_no_reading_is_offered_when_it_is_not_likely(sender, text):
     asked = [p for p in r.problems if p.kind == "unparsed"]
     assert asked, r.problems
     assert all("ответьте на это письмо «Да»" not in p.message for p in asked)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Прикармливаю сегодня Буку. Голос — Кир.", "прикармливать"),
+    ("Ну, подсекаю Миралиссу, пусть до утра отдыхает.", "подсекать"),
+    ("Сегодня выуживаю у Сергея всё до копейки.", "выуживать"),
+    ("Вчера прикармливал Буку.", None),        # the past: no own verb of an order
+    ("Лечу Буку.", None),                       # a word of the heal's lexicon, no own verb
+])
+def test_the_own_verb_a_yes_confirms_is_named_for_the_host(text, word):
+    from engine.parse_own_verb import own_verb_word
+
+    assert own_verb_word(text) == word
+
+
+def test_the_own_verb_taught_to_the_game_is_read_at_once_next_time():
+    """The word a «Да» confirmed (mailer.reading's note shows the host the command), taught by
+    ``words add``, is the game's word: the same sentence is read as the move, not asked."""
+    from engine import lexicon as lexicon_module
+    from engine.lexicon.game import game_tables
+    from engine.parse_own_verb import own_verb_word
+
+    text = "Прикармливаю сегодня Буку. Голос — Кир."
+    state, turn = build({"from": "Serginio"})
+    assert [m.action for m in parse_letter(text, "Serginio", state, turn).moves] == ["vote"]
+    taught = lexicon_module.shipped_with(game_tables({"heal": [own_verb_word(text)]}))
+    before = lexicon_module.lexicon()
+    lexicon_module.provide(lambda: taught)
+    try:
+        r = parse_letter(text, "Serginio", state, turn)
+    finally:
+        lexicon_module.provide(lambda: before)
+    assert [(m.action, m.target) for m in r.moves] == [("heal", "Бука"), ("vote", "Кир")]
+    assert tuple(r.problems) == ()
