@@ -174,11 +174,14 @@ def autokill_reasons(state: GameState, turn: TurnInput, acts: list[Act]) -> dict
     """Why each living player gets autokill points for this day (DECISIONS.md §7), players
     with none left out: ``few_words`` (fewer forum words than house rule ``autokill_words``;
     only when counts are given) and ``no_vote``. A player stripped of his vote
-    (``lost_vote``) gets no point for not voting; any on-time vote letter counts as voting,
-    even one refused. A player the host pardoned for the day (``turn.pardoned``:
-    ``autokill-cancel``) gets none at all."""
+    (``lost_vote``) gets no point for not voting; an on-time vote counts as voting, even one
+    that counts for nobody (an immune target), but not one the rules refused (a dead target,
+    one «Апелёвка» does not allow): the reply told him «не принят … будет штрафное очко» and
+    he could vote again (DECISIONS.md §6: no vote = one point). A player the host pardoned
+    for the day (``turn.pardoned``: ``autokill-cancel``) gets none at all."""
     voted = {a.owner for a in acts
-             if a.action == "vote" and a.reason not in ("late", "cancelled", "withdrawn", "dead")}
+             if a.action == "vote" and a.outcome != "refused" and
+             a.reason not in ("late", "cancelled", "withdrawn", "dead")}
     voted |= set(turn.votes)
     out = {}
     pardoned = set(turn.pardoned)  # the host cancelled their point of the day

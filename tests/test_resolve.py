@@ -748,6 +748,20 @@ def test_autokill_points_word_count_and_lost_vote():
     assert (pts["P1"], pts["P2"], pts["P3"], pts["P4"]) == (0, 2, 0, 1)
 
 
+def test_a_vote_the_rules_refused_is_no_vote_for_the_autokill():
+    """A vote for a dead player is refused, and the reply told the player «не принят … будет
+    штрафное очко»: without another vote he gets the point (a fresh host's trial, session 61:
+    the reply promised a point the day's resolution never gave). A vote for a living player
+    counts as voting."""
+    s = game(autokill_points=3)
+    s.players["P4"].alive = False
+    res = run(s, mv("P1", "vote", "P4"), mv("P2", "vote", "B1"))
+    assert out(res, "P1", "vote")[0] == "refused"
+    pts = {n: p.autokill_points for n, p in res.new_state.players.items()}
+    assert (pts["P1"], pts["P2"]) == (1, 0)
+    assert "no_vote" in res.autokill["P1"] and "P2" not in res.autokill
+
+
 def test_autokilled_player_does_nothing():
     s = game(autokill_points=1)
     res = run(s, mv("B1", "clan_kill", "P1"), mv("P1", "vote", "P2"))
