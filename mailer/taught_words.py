@@ -361,6 +361,32 @@ def sentence_around(body: str, text: str, limit: int = SENTENCE_LIMIT) -> str:
     return shown[:-1] if shown.endswith(".") and not shown.endswith("..") else shown  # as quoted in «»
 
 
+def answered_alike(rows: list, now_read: list[dict]) -> list[int]:
+    """The indexes into ``rows`` (the open day's letters) of the letters whose every problem
+    a later letter of the same player already settled (:func:`mailer.settled.settled_problems`:
+    his «Да» to «Не понял, ход ли это: «Раскатываю Калача»»), and whose reading with the new
+    words (``now_read``, ``ParseResult.to_json()`` in the order of ``rows``) asks nothing and
+    makes only moves he and those answers made: the host taught the word the answer confirmed,
+    and reading such a letter again would only send the player a second reply of the same
+    moves (and tell his «Да», no longer an answer, that it holds no move)."""
+    from .settled import settled_problems
+
+    settled = settled_problems(rows)
+    by_id = {row.id: row for row in rows}
+    out = []
+    for n, (row, read) in enumerate(zip(rows, now_read)):
+        marks = settled.get(row.id) or {}
+        asked = loads(row.problems_json) or []
+        if not marks or len(marks) < len(asked) or read["problems"]:
+            continue
+        made = list(loads(row.moves_json) or [])
+        for i in set(marks.values()):
+            made += loads(by_id[i].moves_json) or [] if i in by_id else []
+        if read["moves"] and all(m in made for m in read["moves"]):
+            out.append(n)
+    return out
+
+
 def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime,
                    aliases_before: dict | None = None):
     """Read again, with the game's words now (``own``'s ``[words]`` and the taught ones) and its
@@ -405,8 +431,10 @@ def reread_changed(own: GameConfig, store: Store, before: dict, *, now: datetime
     ids: list[int] = []
     followed: list[int] = []
     if rows and (before != after.words or aliases_before != after.aliases):
-        ids, followed = changed_letters(rows, readings(before, aliases_before),
-                                        readings(after.words, after.aliases))
+        was, now_read = readings(before, aliases_before), readings(after.words, after.aliases)
+        for n in answered_alike(rows, now_read):
+            was[n] = now_read[n]  # (its question answered already as the new words read it)
+        ids, followed = changed_letters(rows, was, now_read)
     install(after.words)
     install_aliases(after.aliases)
     if not ids:
