@@ -59,3 +59,24 @@ def test_teaching_a_word_still_rereads_a_letter_no_answer_settled(tmp_path):
         assert ids == [_letters(g)["q2@x"].id]
     finally:
         g.store.dispose()
+
+
+def test_close_day_reads_the_fear_answer_come_since_it_waited(tmp_path):
+    """«Страх»: close-day waited for the chosen player's letter; his answer came; close-day
+    alone (no sync between) reads it and closes the day with his choice (a fresh host was told
+    the day still waited until he ran sync)."""
+    from mailer.day import close_day, set_event
+    from test_sync import DEADLINE
+
+    g = Game(tmp_path)
+    try:
+        set_event(g.cfg, g.store, "fear", now=START)
+        for n, voter in enumerate(("marusya@example.org", "jaguar@example.org", "serg@example.org")):
+            g.deliver(letter(voter, "Линч: Бука", msgid=f"v{n}@x"), START + timedelta(hours=2))
+        g.sync()
+        assert close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=5)).waiting_for == "Бука"
+        g.deliver(letter("buka@example.org", "Выбираю: Serginio", msgid="fear@x"), DEADLINE + timedelta(minutes=30))
+        rep = close_day(g.cfg, g.store, now=DEADLINE + timedelta(minutes=40))
+        assert rep.waiting_for is None and rep.result.lynched == ["Serginio"]
+    finally:
+        g.store.dispose()

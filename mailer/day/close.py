@@ -144,7 +144,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     # later after a sync had set them aside for the next day, a sync cut short) count in this
     # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
     first = read if read is not None else SyncReport()
-    if read is None and (early or _synced_before_deadline(store, now)):
+    if read is None and (early or _synced_before_deadline(store, now) or _fear_awaited(store)):
         # the day ends now (early) or ended at its deadline, and the mailbox was last read
         # before that: a letter received before the end is the day's (DECISIONS.md §8), so
         # the mail is fetched first, as sync does (a fresh host closed the day without a sync
@@ -182,6 +182,18 @@ def _synced_before_deadline(store: Store, now: datetime) -> bool:
             return False
         deadline = utc(row.deadline)
         return not on_time(now, deadline) and (game.last_sync is None or utc(game.last_sync) < deadline)
+
+
+def _fear_awaited(store: Store) -> bool:
+    """Whether the open day is a «Страх» day waiting for the chosen player's letter (DECISIONS.md
+    §6, event 1): the close fetches the mail first, so an answer come since the last fetch is
+    the day's choice (a fresh host ran ``close-day`` after the answer had come and was told the
+    day still waited; README: ``close-day`` reads the mail first, as ``sync``)."""
+    with store.session() as s:
+        game = s.get(Game, 1)
+        row = s.get(DayRow, game.current_day) if game is not None and not game.finished else None
+        return row is not None and row.status == "open" and row.event == "fear" and \
+            bool(row.fear_chosen) and not row.fear_choice
 
 
 def _fetch_before_close(cfg: GameConfig, store: Store, report, now: datetime, early: bool) -> None:
