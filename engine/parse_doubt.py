@@ -838,12 +838,14 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         weighed = not acts and not aimed and (
             _MAYBE_NOT_IN.search(lower, lo, hi) is not None or
             ((_MAYBE_ELSE_IN.search(lower, lo, hi) is not None or
-              not _UNDECIDED.isdisjoint(words) or _today_weighed(lower, hi)) and
+              (not _UNDECIDED.isdisjoint(words) and _TOMORROW.isdisjoint(words)) or
+              _today_weighed(lower, hi)) and
              ROLE_MOVES.get(ctx.sender.role, frozenset()).isdisjoint(made))) and \
             any(move_word(words[k]) == "first" for k in wk)
-        # («Может, усыплю X, а может и подожду», «Завтра, может, пропалываю X, посмотрим»
-        # from a sender whose night move the letter does not make: weighed too; not «Проверяю
-        # Y. А в субботу, может, и до X доберусь, посмотрим»: the check is made)
+        # («Может, усыплю X, а может и подожду», «Может, прикопаю X, посмотрим» from a sender
+        # whose night move the letter does not make: weighed too; not «Проверяю Y. А в
+        # субботу, может, и до X доберусь, посмотрим»: the check is made; not «Может, завтра
+        # потанкую X, посмотрим»: a plan for tomorrow)
         # («может X погоняю, а может и нет»: a verb of the sender's no lexicon holds, on a
         # player, weighed in the same sentence)
         if not (acts or aimed or weighed) or not acts.isdisjoint(made):
