@@ -86,6 +86,7 @@ from .parse_listed import list_heading
 from .parse_types import ReadLog
 from .parse_own_verb import own_verb_questions
 from .parse_unread import unread
+from .parse_dead_ask import dead_request
 from .parse_quiet_net import quiet_net
 from .parse_member_net import drop_asked, member_net
 from .parse_clan_verb import clan_verb_kills
@@ -641,6 +642,9 @@ def parse_letter(text: str, sender: str, state: GameState, turn: TurnInfo, *,
         problems = [p if p.reason == "dead" else
                     problem(p.text, "not_allowed", "dead", action=p.action or "", target=p.target or "")
                     for p in problems]
+    if not moves and not problems and not skip and cancel_pos < 0:
+        # «я уже на мойке 😅 но можно я нож в X кину?»: a dead player's request, refused
+        problems = dead_request(ctx, visible)
     # «Если это ваш ход, напишите его … например «убиваю …»»: the sender's own moves
     problems = with_own_examples(left_to_the_host(problems, ctx.sender.role, ctx.text), ctx.sender.role)
     # «Подкормлю сегодня Медуницу» from the doctor, asked by a net: likely his one night move

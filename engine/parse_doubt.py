@@ -690,6 +690,13 @@ _MAYBE_NOT = re.compile(r"\s*(?:а |ну )?может(?:,? быть)?,? (?:и |�
 #: «а может и нет» inside a sentence, after the musing (lowered text).
 _MAYBE_NOT_IN = re.compile(r"[,\s]а\s+может(?:,?\s+быть)?,?\s+(?:и\s+)?нет(?!\w)")
 
+#: «а может и подожду», «а може и нет» inside a sentence: the musing before it weighed against
+#: something else (lowered text).
+_MAYBE_ELSE_IN = re.compile(r"[,\s]а\s+может?(?!\w)")
+
+#: «может» and its short spoken form «може» («може скальп с X сниму»).
+_MAYBE = frozenset({"может", "може"})
+
 
 #: Object pronouns that point at a player named before («охоту на него заявлю»).
 _PRONOUNS = frozenset({"него", "неё", "нее", "нему", "ней", "нём", "нем"})
@@ -713,10 +720,10 @@ _YOURSELF = frozenset({"сами", "сам", "сама"})
 _WISH_WORD = re.compile(r"б(?<![^\W\d_].)ы?(?![^\W\d_])")
 
 #: The marks of a hedge and of a choice left to the host, but the wish's «бы» (lower case).
-_OTHER_MARK = re.compile(r"может|mozhet|мб|сам")
+_OTHER_MARK = re.compile(r"може|mozhet|мб|сам")  # («може»: «может» said short)
 
 #: A sentence worth cutting into words holds one of these.
-_SENTENCE_MARKS = ("может", "mozhet", "мб", "если", "сам", "бы", " б ")
+_SENTENCE_MARKS = ("може", "mozhet", "мб", "если", "сам", "бы", " б ")
 #: Any of :data:`_SENTENCE_MARKS` (one C-level search of a sentence's span).
 _SENTENCE_MARK = re.compile("|".join(_SENTENCE_MARKS))
 
@@ -739,7 +746,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
     to talk): he asks whether it is an order (``unparsed``, reason ``hedged``). Players named
     for the host to choose from («X, Y и Z… выберите сами») are asked too (reason ``hedge``)."""
     lower = lower_of(visible)
-    if "может" not in lower and "mozhet" not in lower and "мб" not in lower and \
+    if "може" not in lower and "mozhet" not in lower and "мб" not in lower and \
             "если" not in lower and not ("сам" in lower and any(v in lower for v in _CHOOSE_STEMS)) \
             and _WISH_WORD.search(lower) is None:
         return []
@@ -791,7 +798,7 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
                                    "conditional"))
                 continue
         hedge = next((n for n, k in enumerate(wk) if words[k] in _HEDGE_ALONE or (
-            words[k] == "может" and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
+            words[k] in _MAYBE and (n == 0 or words[wk[n - 1]] in _HEDGE_LEAD or
                                      toks[k - 1].w in _HEDGE_MARKS or
                                      (n >= 2 and words[wk[n - 2]] in V.PREPOSITIONS and
                                       wk[n - 2] + 1 == wk[n - 1] == k - 1)))), None)
@@ -803,8 +810,10 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         second = hedge is not None and _second_kill_open(ctx, items) and \
             _TOMORROW.isdisjoint(words) and _second_named(visible, sentences, s_n, words)
         if hedge is None or (not _LATER_LETTER.isdisjoint(words) and not second) or (
-                not _TOMORROW.isdisjoint(words) and _UNDECIDED.isdisjoint(words)):
+                not _TOMORROW.isdisjoint(words) and _UNDECIDED.isdisjoint(words) and
+                not _today_weighed(lower, hi)):
             continue  # («Может, завтра послежу за X», «…, и тогда допишу»: another day, later)
+            # (not «X, может, завтра завалю. Или сегодня. Посмотрю…»: today left open)
         acts = _acts(ctx, lex, words, wk) if wished is None else \
             _wished_acts(ctx, lex, words, wk[max(0, wished - _WISH_REACH):wished + _WISH_REACH + 1])
         if wished is not None:  # (a wish for another's move — a member's kill proposed to
@@ -826,8 +835,17 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
         aimed = not acts and s_n + 1 < len(sentences) and \
             _MAYBE_NOT.fullmatch(visible[slice(*sentences[s_n + 1])].lower()) is not None
         # («Может быть, томагавк в X. Может быть, нет.»: a blow at a player weighed)
-        weighed = not acts and not aimed and _MAYBE_NOT_IN.search(lower, lo, hi) is not None \
-            and any(move_word(words[k]) == "first" for k in wk)
+        weighed = not acts and not aimed and (
+            _MAYBE_NOT_IN.search(lower, lo, hi) is not None or
+            ((_MAYBE_ELSE_IN.search(lower, lo, hi) is not None or
+              (not _UNDECIDED.isdisjoint(words) and _TOMORROW.isdisjoint(words)) or
+              _today_weighed(lower, hi)) and
+             ROLE_MOVES.get(ctx.sender.role, frozenset()).isdisjoint(made))) and \
+            any(move_word(words[k]) == "first" for k in wk)
+        # («Может, усыплю X, а может и подожду», «Может, прикопаю X, посмотрим» from a sender
+        # whose night move the letter does not make: weighed too; not «Проверяю Y. А в
+        # субботу, может, и до X доберусь, посмотрим»: the check is made; not «Может, завтра
+        # потанкую X, посмотрим»: a plan for tomorrow)
         # («может X погоняю, а может и нет»: a verb of the sender's no lexicon holds, on a
         # player, weighed in the same sentence)
         if not (acts or aimed or weighed) or not acts.isdisjoint(made):
@@ -848,6 +866,18 @@ def hedged_musings(ctx: Ctx, visible: str, items: list[Item]) -> list:
             continue
         out.append(problem(visible[at:hi].strip().rstrip(".!…"), "unparsed", "hedged"))
     return out
+
+
+#: «Или сегодня. Посмотрю, …» right after a musing about tomorrow (lowered text): today is
+#: weighed too and the choice left open.
+_TODAY_WEIGHED = re.compile(r"\W*или\s+(?:уже\s+)?сегодня\W+(?:\w+\W+)?(?:посмотрим|посмотрю|"
+                            r"подумаю|поглядим|решу|решим)(?!\w)")
+
+
+def _today_weighed(lower: str, hi: int) -> bool:
+    """True when the text right after a sentence ending at ``hi`` weighs today against the
+    tomorrow it mused about and leaves it open («… завтра завалю. Или сегодня. Посмотрю»)."""
+    return _TODAY_WEIGHED.match(lower, hi, hi + 60) is not None
 
 
 def _left_to_addressee(ctx: Ctx, visible: str, sentences: list[tuple[int, int]], s_n: int,
@@ -1165,6 +1195,8 @@ def _aimed_before(toks: list[Tok], i: int, hedge: int) -> bool:
     """True when the name at ``i``, before the hedge at ``hedge``, is a move's target put
     first in the same part of the sentence («ну и в капитана мб стрельну»): after a
     preposition, with no punctuation between it and the hedge."""
+    if i == 0 and hedge <= 3 and all(toks[k].word or toks[k].w == "," for k in range(hedge)):
+        return True  # («Котика, может, завтра завалю»: the object put first, then the hedge)
     return i > 0 and toks[i - 1].w in V.PREPOSITIONS and \
         all(toks[k].word for k in range(i, hedge))
 

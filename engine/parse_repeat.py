@@ -15,6 +15,7 @@ from .grammar_tokens import Tok, tokenize_span, visible_text
 from .legality import NO_REPEAT
 from .names import name_index
 from .parse_types import Ctx, Item, names_in
+from .words import CYR, morph
 
 #: Words saying that a move is made again.
 AGAIN = frozenset({"опять", "снова", "вновь", "again", "opyat", "snova"})
@@ -94,6 +95,7 @@ def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
     sentences = _sentences(ctx.text)
     idx, lex = name_index(ctx.nicks), lexicon().words
     for n, sent in enumerate(sentences):
+        sent = _own_part(sent, lex)
         words = [t.w for t in sent]
         there = _same_place(words)
         kept = _kept(words)
@@ -126,6 +128,9 @@ def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
                     (h := idx.approximate(words[k])) is not None and h.kind != "fuzzy" and
                     h.nick == target]  # («опять у кисы»: a pet form written small; «БУБУ
                 # ОПЯТЬ БИТЬ БУБУ»: the thug's own name in capitals)
+                if said and not keyed and \
+                        (told := _object_again(ctx, idx, sent, words, target, hits)):
+                    named, keyed = told, True  # («Лею снова на ремонт»: no move word)
             if not named:
                 continue
             visit = any(i > 0 and words[i - 1] in _VISIT for i in named) or any(
@@ -140,6 +145,59 @@ def repeated_yesterday(ctx: Ctx, items: list[Item]) -> None:
                 text, "not_allowed", "same_target_twice", action=action, target=target),
                 tried=action))
             return
+
+
+#: Word classes that open another move's order («линч», «голос», «МО»): the words after one
+#: are that move's, never yesterday's move told again («снайперочка опять ко мне 🥰 линч X»).
+_OTHER_ORDERS = frozenset({V.VOTE, V.HUNT})
+
+
+def _own_part(sent: list[Tok], lex) -> list[Tok]:
+    """``sent`` up to the first word (not the first) that opens a vote or a hunt."""
+    for k in range(1, len(sent)):
+        if sent[k].word and lex.get(sent[k].w) in _OTHER_ORDERS:
+            return sent[:k]
+    return sent
+
+
+def _object_again(ctx: Ctx, idx, sent: list[Tok], words: list[str], target: str,
+                  hits) -> list[int]:
+    """The index of yesterday's player named as an object (not in the nominative) next to a
+    word of :data:`AGAIN` («Лею снова на ремонт», «Подкормка опять Пугалу», «сегодня опять
+    Розочку под крыло»), or «сам себя» when yesterday's target was the sender himself («Опять в
+    карантин сам себя»): the move told again in words no rule reads. Empty when none, or when
+    another player is named in the sentence (a remark about several players)."""
+    if any(h.nick != target and h.nick != ctx.sender.nick for h, _, _ in hits):
+        return []
+    again = [k for k, w in enumerate(words) if w in AGAIN]
+    for k, t in enumerate(sent):
+        if not t.word or (k and words[k - 1] == "не"):
+            continue
+        if target == ctx.sender.nick:
+            if t.w == "себя" and words[k - 1:k] == ["сам"]:
+                return [k]  # («сам себя»: the sender's own move on himself, anywhere)
+            continue
+        if not any(0 < abs(k - a) <= 2 for a in again):
+            continue
+        hit = next((h for h, i, _ in hits if i == k), None)
+        if hit is None:
+            hit = idx.approximate(t.w)
+            if hit is None or hit.kind == "fuzzy":
+                continue
+        if hit.nick == target and _object_form(idx, t.w, target):
+            return [k]
+    return []
+
+
+def _object_form(idx, word: str, nick: str) -> bool:
+    """True when ``word`` (a form of ``nick``) cannot be the nominative: a case form of the
+    nick that is no nominative, or a word whose every dictionary reading is not one."""
+    cases = idx.single.get(word, {}).get(nick)
+    if cases:
+        return "nomn" not in cases
+    if not CYR.search(word):
+        return False
+    return not any("nomn" in p.tag for p in morph().parse(word))
 
 
 def _same_place(words: list[str]) -> int:
