@@ -271,7 +271,8 @@ def _clause_flags(clause: list[Tok]) -> dict:
         if w in SKIP and _has(SKIP, w, clause, i, present) and not _skips_other_move(clause, i, present) \
                 and not _wished_on_other(clause, i):
             out["skip"] = True
-        if out["cancel"] is None and w in CANCEL:
+        if out["cancel"] is None and w in CANCEL and not (i and clause[i - 1].w == "не"):
+            # (not «охоту не отменяю»: the move is kept, nothing is taken back)
             for p in CANCEL[w]:
                 if match_phrase(clause, i, p):
                     out["cancel"] = i + len(p)

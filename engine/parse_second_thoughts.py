@@ -72,14 +72,18 @@ PAIRS: dict[tuple[str, str], str] = {
 }
 
 
+#: Markers of a refusal that say the move is kept after «не» («охоту не отменяю»).
+_KEPT_AFTER_NOT = frozenset({"отменяю", "отмена"})
+
+
 def markers(words: list[str]) -> list[tuple[int, str, str]]:
     """The markers of a second thought in a sentence's ``words``: ``(index, marker, kind)``;
     a move word after «не» is the marker ``"не+move"`` (a refusal)."""
     out = []
     for k, w in enumerate(words):
         kind = MARKERS.get(w)
-        if kind is not None:
-            out.append((k, w, kind))
+        if kind is not None and not (w in _KEPT_AFTER_NOT and k and words[k - 1] == "не"):
+            out.append((k, w, kind))  # (not «охоту не отменяю»: the move is kept)
         if k + 1 < len(words):
             pair = PAIRS.get((w, words[k + 1]))
             if pair is not None:

@@ -73,7 +73,86 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
     for n in may_ask_where(ctx, visible, lower, spans, own, idx):
         lo, hi = spans[n]
         if overlaps(read, lo, hi):
-            continue  # (read by a rule: the cheaper test first)
+            # (read by a rule: the cheaper test first; a clause of its own before or after
+            # the read part, set off by a comma, is looked at alone: «подкармливаю Тыкву,
+            # линч Лопух» — the vote read, the heal in the sender's own verb not)
+            parts = free_parts(visible, read, lo, hi)
+            if not parts:
+                continue
+        else:
+            parts = [(lo, hi)]
+        out.extend(_asked_parts(ctx, visible, lower, spans, n, parts, read, items, own, idx,
+                                mates, anywhere, wide))
+    if wide:  # («Бармалей — мой» from the maniac of a dead player: his kill of last night)
+        return out + after_pause(ctx, visible, spans, read, out)
+    out.extend(_open_moves(ctx, visible, lower, spans, read, items, out))
+    out.extend(vote_lines(ctx, visible, spans, read, out))
+    out.extend(after_pause(ctx, visible, spans, read, out))
+    out.extend(claimed(ctx, visible, spans, read))
+    out.extend(if_branches(ctx, visible, spans, read, out))
+    out.extend(contrasts(ctx, visible, lower, spans, read, out))
+    return out
+
+
+#: A comma or a semicolon between clauses of one sentence.
+_CLAUSE_CUT = re.compile(r"[,;]\s")
+
+
+def free_parts(visible: str, read, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The clauses of the sentence ``lo``…``hi`` (cut at «, » and «; ») that no part ``read``
+    (:func:`read_ranges`) overlaps, when the parts read in it are votes only; each with a
+    letter in it. «подкармливаю Тыкву, линч Лопух» → «подкармливаю Тыкву»; none beside a
+    night move read («За Лёху сам хожу, он уехал: охраняет Кочегара»: its order's header)."""
+    if any(a < hi and lo < b and not vote for a, b, _, vote in read):
+        return []  # (a night move read in it: «За Лёху сам хожу, … охраняет X» is its order)
+    cuts = [m.start() for m in _CLAUSE_CUT.finditer(visible, lo, hi)]
+    if not cuts:
+        return []
+    bounds = [lo] + [c + 1 for c in cuts] + [hi]
+    clauses = [(a, b - 1 if b != hi else b) for a, b in zip(bounds, bounds[1:])]
+    if any(_CONTRAST_OPEN.match(visible, a) for a, _ in clauses[1:]):
+        # «Палю Паяца с первого дня, но голос сегодня Ромео», «Трачу время на Окуня, а голос
+        # — Сазан»: a clause set against the vote is what the writer does not do today
+        return []
+    out = []
+    for a, b in clauses:  # (the comma itself belongs to no clause)
+        if not overlaps(read, a, b) and _order_shaped(visible[a:b]):
+            out.append((a, b))
+    return out
+
+
+#: A clause opened by a word of contrast or concession («, но …», «, а …», «, хотя …»).
+_CONTRAST_OPEN = re.compile(r"\s*(?:но|а|зато|хотя|однако|только|ведь|потому|так как|если|"
+                            r"пока|раз|чтобы|как|что|когда)\b", re.IGNORECASE)
+
+#: A word of a clause (letters, a hyphen or an apostrophe inside).
+_CLAUSE_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+def _order_shaped(clause: str) -> bool:
+    """Whether a comma clause beside a read vote has an order's shape: two to four words, the
+    first a first-person singular present verb («подкармливаю Тыкву», «прикармливаю Буку»;
+    not «Буку жалко», not «он достал»)."""
+    words = _CLAUSE_WORD.findall(clause)
+    if not 2 <= len(words) <= 4:
+        return False
+    first = words[0].lower()
+    return first.endswith(("ю", "у")) and len(first) >= 4 and first not in _NOT_VERBS
+
+
+#: Words of a clause's start ending like a first-person verb that are no verb.
+_NOT_VERBS = frozenset({"сегодня", "потому", "почему", "всему", "кому", "никому", "тому",
+                        "этому", "своему", "моему", "твоему", "нашему", "вашему", "одному",
+                        "другому", "каждому", "свою", "твою", "нашу", "вашу", "одну",
+                        "другую", "какую", "такую", "ничью", "сразу"})
+
+
+def _asked_parts(ctx: Ctx, visible: str, lower: str, spans, n: int, parts, read, items, own,
+                 idx, mates, anywhere, wide) -> list[Problem]:
+    """The net's problems for the parts ``parts`` (offsets) of sentence ``n`` of ``spans``
+    (the whole sentence, or its clauses no rule read: :func:`free_parts`)."""
+    out: list[Problem] = []
+    for lo, hi in parts:
         verdict = sentence_verdict(ctx, visible[lo:hi], lower[lo:hi], own)
         if verdict is not True:
             # «Зову Джека — Jack_R, если по нику» (no part without a word of talk)
@@ -124,14 +203,6 @@ def unread(ctx: Ctx, visible: str, items: list[Item],
                 (wide and _wide_before(ctx, toks, wide, min(known))):
             if not _made_later(ctx, visible, hi, toks, kws, items):
                 out.append(problem(sentence.rstrip(".!…"), "unparsed", "unread"))
-    if wide:  # («Бармалей — мой» from the maniac of a dead player: his kill of last night)
-        return out + after_pause(ctx, visible, spans, read, out)
-    out.extend(_open_moves(ctx, visible, lower, spans, read, items, out))
-    out.extend(vote_lines(ctx, visible, spans, read, out))
-    out.extend(after_pause(ctx, visible, spans, read, out))
-    out.extend(claimed(ctx, visible, spans, read))
-    out.extend(if_branches(ctx, visible, spans, read, out))
-    out.extend(contrasts(ctx, visible, lower, spans, read, out))
     return out
 
 

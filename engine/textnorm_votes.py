@@ -64,6 +64,13 @@ _SECOND_KEPT = re.compile(r"(?i)\b(голос)(?:\s+у\s+меня)?(?:\s+сег�
 _SECOND_TAIL = re.compile(r"(?i),(\s+(?:а\s+)?второй\s+голос\b)([^.!?\n,]{0,50})")
 #: «Голос у меня (сегодня) один — за X» on a two-vote day: one vote given, «Голос — за X».
 _ONE_ONLY = re.compile(r"(?i)\b(голос)\s+у\s+меня(?:\s+сегодня)?\s+один(?=\s*[—–:])")
+#: «Голос у меня сегодня один, и он за X», «Голос один, и тот за X»: the count of the votes,
+#: then the one vote given by a pronoun of it; read as «Голос за X» (any day).
+_ONE_IT = re.compile(r"(?i)\b(голос)(?:\s+у\s+меня)?(?:\s+сегодня)?\s+один\s*,?\s+(?:и\s+)?"
+                     r"(?:он|тот)(?=\s+за\s+[^\W\d_])")
+#: «МО в X и туда же голос», «…, туда же и голос»: the vote for the player of the move just
+#: said, the pronoun first; written «голос туда же» (the same length), which the rules read.
+_THERE_VOTE = re.compile(r"(?i)\b(туда)(\s+)(же)(\s+)(и\s+)?(голос|линч)(?=\s*(?:[.!,;)\n]|$))")
 #: Words of an aside saying the second vote is kept for later.
 _KEPT_WORDS = re.compile(r"(?i)\b(?:оставл\w*|берегу|сберегу|берёгу|придерж\w*|приберег\w*|попридерж\w*|"
                          r"не\s+трачу|не\s+отдаю|не\s+знаю|пока|позже|потом|подумаю)\b")
@@ -86,6 +93,11 @@ _LABELLED_PAIR = re.compile(
     r"(?=\s*(?:$|[.!?,;:)]))")
 #: «Ярость: X, Y» opening a line or a sentence: the event's name as the heading of the votes.
 _EVENT_HEAD = re.compile(r"(?im)(^|[.!?]\s+)(ярость|ярости)(\s*(?::|[—–]|\s-\s)\s*)([\w'’.-]+)")
+#: «ярость так ярость вальдшнеп и шатун», «Ярость так ярость, X и Y»: the event's «so be it»
+#: said before the two votes with no mark; read as the heading «ярость: X и Y» when the word
+#: after it is a form of a nick (:func:`_event_head` then reads the votes).
+_SO_BE_IT = re.compile(r"(?im)(^|[.!?]\s+)((?:ну\s+)?(?:ярость|ярости))\s+так\s+(?:ярость|ярости)"
+                       r"\s*,?(\s+)([\w'’.-]+)")
 _REASON = re.compile(r"(?i)\b(голос(?:\s+же)?\s*,)(\s*(?:чтобы|чтоб|раз|потому что|так как)\b[^.!?\n]{5,160}?,)"
                      r"(\s*(?:отдаю|даю|отдам)\s+(?:за\s+)?)(?=\w)")
 
@@ -144,6 +156,14 @@ def _go_word(low: str) -> bool:
 _GO_INSIDE = re.compile(r"го(?<=[\s.!?]го)(?=\s)")
 
 
+def _there_vote(m: re.Match) -> str:
+    """«туда же (и) голос» of :data:`_THERE_VOTE` as «(и) голос туда же», the first letter's
+    case kept («Туда же голос.» → «Голос туда же.»)."""
+    out = (m.group(5) or "") + m.group(6) + m.group(2) + m.group(1).lower() + m.group(4) + \
+        m.group(3)
+    return out[0].upper() + out[1:] if m.group(1)[0].isupper() else out
+
+
 def _norm(w: str) -> str:
     return w.lower().replace("ё", "е")
 
@@ -172,6 +192,10 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         text = _GO.sub(lambda m: _go(m, nicks), text)
     if any(p in text for p in _ANIMALS):
         text = _PICTURE_VOTE.sub(lambda m: _picture(m, nicks, alive), text)
+    if "туда же" in low:  # «МО в X и туда же голос»: «голос туда же»
+        text = _THERE_VOTE.sub(_there_vote, text)
+    if "один" in low and _ONE_IT.search(text):
+        text = _ONE_IT.sub(lambda m: m.group(1), text)  # «Голос у меня один, и он за X»
     if votes == 2:
         if "один" in low:
             if _ONE_GIVE.search(text):
@@ -198,6 +222,8 @@ def vote_phrases(text: str, nicks: tuple[str, ...], alive: frozenset[str] | None
         if "один" in low or "первый" in low or "1" in low:
             text = _LABELLED_PAIR.sub(lambda m: _labelled_pair(m, nicks), text)
         if "ярост" in low:
+            if " так " in low:  # «ярость так ярость X и Y»: «ярость: X и Y»
+                text = _SO_BE_IT.sub(lambda m: _so_be_it(m, nicks), text)
             text = _EVENT_HEAD.sub(lambda m: _event_head(m, nicks), text)
     if " я" in low and "голос" in low and _OWN_AFTER_OTHERS.search(text):
         text = _OWN_AFTER_OTHERS.sub(lambda m: m.group(0)[:-1] + ".", text)
@@ -238,6 +264,17 @@ def _event_head(m: re.Match, nicks: tuple[str, ...]) -> str:
             return m.group(0)  # («Ярость — моё любимое событие»: no player named)
     word = "Голоса" if m.group(2)[0].isupper() else "голоса"
     return m.group(1) + word + m.group(3) + m.group(4)
+
+
+def _so_be_it(m: re.Match, nicks: tuple[str, ...]) -> str:
+    """«ярость так ярость X» of :data:`_SO_BE_IT` → «ярость: X» when the word after it is a
+    form of a nick (as :func:`_event_head` tells); else the match as it was."""
+    word = _norm(m.group(4).rstrip("."))
+    if not _nick_of(word, nicks) and _whole_nick(word, nicks) is None:
+        near = name_index(nicks).approximate(word) if len(word) >= 3 else None
+        if near is None or near.kind not in ("part", "pet"):
+            return m.group(0)
+    return m.group(1) + m.group(2) + ":" + m.group(3) + m.group(4)
 
 
 def _mixed_word(m: re.Match) -> str:
