@@ -241,6 +241,8 @@ class _Run:
                 report.early_closed.append((letter_id, nick or from_addr, *early_for, state))
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
+            if state == LetterState.AFTER_CLOSE:
+                report.after_close.append(letter_id)
             if state == LetterState.APPLIED and nick:
                 report.movers.add(nick)
             if state in ATTENTION_STATES:
