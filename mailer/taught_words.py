@@ -313,7 +313,7 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
                  and n not in done  # a later answer of the player settled it
                  and (own or p.get("kind") != "not_your_role")
                  # a question to the host is his to answer (``write``), no word to teach
-                 and p.get("reason") not in ("question", "not_a_move")]  # («нет, это не ход»: told)
+                 and p.get("reason") not in ("question", "not_a_move", "yes_to_nothing")]  # («нет, это не ход», «да» to nothing: told)
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts,
                         [sentence_around(row.body or "", text) for text in texts]))
