@@ -69,3 +69,66 @@ def test_a_yes_to_a_question_with_no_reading_is_told_what_to_write(game, text, t
     assert told in body, body
     assert "не нашёл ни одного хода" not in body
     assert _letters(game)["a3@x"].moves_json in (None, "[]", "null")
+
+
+# 2. A player brought back into the game by reopen-day (his death was the host's error) was
+#    never told so in his corrected results once his «снова открыт» letter had gone out, and
+#    his reply to the vote he sent while believed dead explained nothing: now each says it.
+
+_MORE = ('[[player]]\nnick = "Лопух"\nemail = "lopuh@example.org"\nrole = "civilian"\n'
+         '[[player]]\nnick = "Тыква"\nemail = "tykva@example.org"\nrole = "civilian"\n')
+
+
+def _wrong_death(g: Game) -> None:
+    """Serginio killed on night 1 because Бука's heal came from an address not yet in the
+    roster; results and Serginio's reply to his day-2 vote sent; the host adds the address,
+    reopens day 1 (the «снова открыт» letters sent), rereads the heal and closes it again."""
+    from test_reread import _add_address
+
+    hour = timedelta(hours=1)
+    g.deliver(letter("jaguar@example.org", "Убиваю Serginio. Линч: Маруська", msgid="j@x"), START + 2 * hour)
+    g.deliver(letter("buka.work@example.net", "Лечу Serginio. Линч: Лопух", msgid="b@x"), START + 2 * hour)
+    assert _run(g, ["sync"], START + 3 * hour).exit_code == 0
+    assert _run(g, ["close-day"], DEADLINE + timedelta(minutes=5)).exit_code == 0
+    assert _run(g, ["send"], DEADLINE + timedelta(minutes=6)).exit_code == 0
+    g.deliver(letter("serg@example.org", "Линч: Ягуарчик", msgid="s2@x"), DEADLINE + 2 * hour)
+    assert _run(g, ["sync"], DEADLINE + 3 * hour).exit_code == 0
+    assert _run(g, ["send"], DEADLINE + 3 * hour).exit_code == 0
+    _add_address(g, "buka@example.org", "buka.work@example.net")
+    assert _run(g, ["reopen-day", "1", "--yes", "--undo-later"], DEADLINE + 4 * hour).exit_code == 0
+    assert _run(g, ["send"], DEADLINE + 4 * hour).exit_code == 0
+    [heal] = [r.id for r in g.rows() if r.message_id == "b@x"]
+    assert _run(g, ["reread", str(heal)], DEADLINE + 4 * hour).exit_code == 0
+    closed = _run(g, ["close-day"], DEADLINE + 5 * hour)
+    assert closed.exit_code == 0, closed.output
+
+
+def _queued_to(g: Game, nick: str, kind: str):
+    with g.store.session() as s:
+        return [o for o in g.store.outgoing(s) if o.to_nick == nick and o.kind == kind and o.state == "queued"]
+
+
+@pytest.mark.parametrize("more", [_MORE, ""])
+def test_a_player_brought_back_is_told_so_in_results_and_in_his_corrected_reply(tmp_path, more):
+    g = Game(tmp_path, players=more)
+    try:
+        _wrong_death(g)
+        [result] = _queued_to(g, "Serginio", "result")
+        [reply] = _queued_to(g, "Serginio", "reply")
+    finally:
+        g.store.dispose()
+    assert result.subject.endswith("(исправлено)")
+    assert ("Исправленные итоги дня 1: это письмо заменяет прежнее письмо с итогами дня 1. Вы снова в игре: "
+            "по прежним итогам дня 1 вы выбыли, теперь это отменено.") in result.body, result.body
+    assert "Было: «Вас убили ночью." in result.body
+    assert reply.subject.endswith("(исправлено)"), reply.subject
+    body = " ".join(reply.body.split())
+    if more:  # the game went on: his vote was refused «Вы выбыли из игры»
+        assert ("Что изменилось: - вы снова в игре: по прежним итогам дня 1 вы выбыли, теперь это отменено, и "
+                "ваши ходы принимаются. - теперь принято «Голос на линче: Ягуарчик».") in body, body
+    else:  # the wrong death had ended the game: his vote was answered «игра окончена»
+        assert ("Исправление: ведущий снова открыл день 1 и пересмотрел его итоги — игра не окончена, и вы снова в "
+                "игре: по прежним итогам дня 1 вы выбыли, теперь это отменено. Ваше письмо, полученное "
+                "08.12.2026 21:30 (МСК), прочитано заново. Прежний ответ, что игра окончена и ходы не "
+                "принимаются, больше не верен") in body, body
+    assert "Принято (день 2): - Голос на линче: Ягуарчик" in body
