@@ -426,7 +426,8 @@ class _Run:
             corrected = corrected_earlier(body, nick, ctx.state, ctx.info, standing_moves(earlier_letters), result)
             if corrected is not None:
                 result = corrected
-                letter.notes.append("исправляет цель хода из прежнего письма")
+                letter.notes.append("исправляет цель хода из прежнего письма" if corrected.moves else
+                                    "может исправлять цель хода из прежнего письма: игрок спрошен")
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
         # «Страх»: the day waits for this player's answer, which comes after the deadline by design

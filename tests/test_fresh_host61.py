@@ -132,3 +132,50 @@ def test_a_player_brought_back_is_told_so_in_results_and_in_his_corrected_reply(
                 "08.12.2026 21:30 (МСК), прочитано заново. Прежний ответ, что игра окончена и ходы не "
                 "принимаются, больше не верен") in body, body
     assert "Принято (день 2): - Голос на линче: Ягуарчик" in body
+
+
+# 1. A player's second letter correcting his vote with no verb («Ой, не Лопух, а Помидорка!»)
+#    was neither read nor asked: the old vote stood and the reply said «не нашёл ни одного
+#    хода». The earlier vote's player named after «не» makes it the new vote; a change that
+#    names no player after «не» («Передумала: Помидорка»), or names one no earlier move has, is
+#    asked. The replay of the day (close-day) reads it as the reply did.
+
+_VEG = ('[[player]]\nnick = "Лопух"\nemail = "lopuh@example.org"\nrole = "civilian"\n'
+        '[[player]]\nnick = "Помидорка"\nemail = "pomi@example.org"\nrole = "civilian"\n')
+
+
+@pytest.mark.parametrize("second, vote, asked", [
+    ("Ой, не Лопух, а Помидорка!", "Помидорка", None),
+    ("Не Лопух — Помидорка", "Помидорка", None),
+    ("не Лопуха, а Помидорку", "Помидорка", None),
+    ("Передумала: Помидорка", "Лопух",
+     "Не понял, ход ли это: «Передумала: Помидорка». Если вы меняете голос на линче (сейчас — Лопух) на "
+     "Помидорку, напишите, пожалуйста, ход целиком: «Голос на линче: Помидорка»"),
+    ("Не Бука — Помидорка", "Лопух",
+     "Не понял, ход ли это: «Не Бука — Помидорка». Хода на Буку в ваших прежних письмах за сегодня нет (в силе: "
+     "«Голос на линче: Лопух»)"),
+    ("Помидорка молодец, хорошо пишет", "Лопух", None),
+])
+def test_a_vote_corrected_with_no_verb_is_read_or_asked(tmp_path, second, vote, asked):
+    from test_answers import _reply_to
+    from test_fresh_host58 import _flat
+
+    g = Game(tmp_path, players=_VEG)
+    try:
+        g.deliver(letter("serg@example.org", "Линч: Лопух", msgid="v1@x"), START + timedelta(hours=2))
+        g.sync()
+        g.deliver(letter("serg@example.org", second, msgid="v2@x"), START + timedelta(hours=3))
+        g.sync()
+        body = _flat(_reply_to(g, "v2@x").body)
+        closed = _run(g, ["close-day"], DEADLINE + timedelta(minutes=5))
+    finally:
+        g.store.dispose()
+    if vote == "Помидорка":
+        assert "Принято (день 1): - Голос на линче: Помидорка" in body, body
+    else:
+        assert "Остаются в силе ходы из ваших прежних писем за день 1: - Голос на линче: Лопух" in body, body
+    if asked:
+        assert asked in body, body
+    else:
+        assert "Не понял" not in body
+    assert closed.exit_code == 0 and f"{vote} — " in closed.output and "Serginio" in closed.output, closed.output
