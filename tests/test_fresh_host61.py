@@ -179,3 +179,38 @@ def test_a_vote_corrected_with_no_verb_is_read_or_asked(tmp_path, second, vote, 
     else:
         assert "Не понял" not in body
     assert closed.exit_code == 0 and f"{vote} — " in closed.output and "Serginio" in closed.output, closed.output
+
+
+# 5. The host could not teach a themed word that is another move's built-in slang («окучивать»
+#    is the swindler's): ``words add`` refused with no way around. ``--override`` makes the
+#    game's word win in this game (stored with the game, exported with it), with a warning.
+
+def test_words_add_override_makes_the_games_word_win(game):
+    from test_answers import _reply_to
+    from test_fresh_host58 import _flat
+
+    at = START + timedelta(hours=1)
+    refused = _run(game, ["words", "add", "heal", "окучивать"], at)
+    said = _said(refused)
+    assert refused.exit_code != 0 and "«окучивать» уже значит ход «жульничество»" in said, said
+    assert "mafia-mail words add heal окучивать --override" in said, said
+    taught = _run(game, ["words", "add", "heal", "окучивать", "--override"], at)
+    said = _said(taught)
+    assert taught.exit_code == 0, taught.output
+    assert ("Внимание: встроенные слова отдают «окучивать» ходу «жульничество». В этой игре «окучивать» (во всех "
+            "формах) значит лечение, а не жульничество") in said, said
+    listed = _said(_run(game, ["words"], at))
+    assert "«окучивать»" in listed and "!окучивать" not in listed, listed
+    game.deliver(letter("buka@example.org", "Окучиваю Маруську", msgid="o5@x"), START + timedelta(hours=2))
+    _run(game, ["sync"], START + timedelta(hours=3))
+    body = _flat(_reply_to(game, "o5@x").body)
+    assert "Принято (день 1): - Лечение: Маруська" in body, body
+    path = game.root / "export.toml"
+    exported = _run(game, ["export", str(path)], START + timedelta(hours=4))
+    assert exported.exit_code == 0 and '"!окучивать"' in path.read_text(encoding="utf-8"), exported.output
+    closed = _run(game, ["close-day"], DEADLINE + timedelta(minutes=5))
+    assert closed.exit_code == 0, closed.output
+    explained = _said(_run(game, ["explain", "--day", "1"], DEADLINE + timedelta(minutes=6)))
+    assert "лечение → Маруська — выполнено" in explained, explained
+    removed = _run(game, ["words", "remove", "heal", "окучивать"], DEADLINE + timedelta(minutes=7))
+    assert removed.exit_code == 0 and "Забыты слова хода heal" in removed.output, removed.output
