@@ -214,3 +214,68 @@ def test_words_add_override_makes_the_games_word_win(game):
     assert "лечение → Маруська — выполнено" in explained, explained
     removed = _run(game, ["words", "remove", "heal", "окучивать"], DEADLINE + timedelta(minutes=7))
     assert removed.exit_code == 0 and "Забыты слова хода heal" in removed.output, removed.output
+
+
+# 6. The open day's ``explain`` showed outcomes of the night («выполнено», «не удалось: цель
+#    выбыла (повешен)») though README says it does not; role letters listed every move's game
+#    words (the maniac's the clan kill's), and a changed role's letter (the son as boss, the
+#    actor) listed none.
+
+def test_explain_of_the_open_day_tells_no_night_outcome(game):
+    at = START + timedelta(hours=2)
+    game.deliver(letter("jaguar@example.org", "Убиваю Serginio. Линч: Маруська", msgid="j6@x"), at)
+    game.deliver(letter("buka@example.org", "Лечу Маруську. Линч: Маруська", msgid="b6@x"), at)
+    game.deliver(letter("marusya@example.org", "Проверяю Ягуарчика. Линч: Ягуарчик", msgid="m6@x"), at)
+    assert _run(game, ["sync"], START + timedelta(hours=3)).exit_code == 0
+    shown = _run(game, ["explain", "--day", "1"], START + timedelta(hours=4))
+    text = shown.output
+    assert shown.exit_code == 0 and "НЕ ОКОНЧАТЕЛЬНО" in text, text
+    for told in ("убийство от клана → Serginio", "лечение → Маруська", "проверка → Ягуарчик"):
+        assert f"{told} — принят(о); чем кончится, скажут итоги дня" in text, text
+    assert "голос на линче → Маруська — учтён" in text
+    for outcome in ("выполнено", "не удалось", "не состоялось", "повешен", "убит"):
+        assert outcome not in text, text
+
+
+_WORDS = '[words]\nheal = ["класть в палату"]\nclan_kill = ["отправлять к рыбам"]\nmaniac_kill = ["пилить бензопилой"]\nvote = ["чёрная метка"]\n'
+_ROLES = ('[[player]]\nnick = "Лис"\nemail = "lis@example.org"\nrole = "clan1.actor"\n'
+          '[[player]]\nnick = "Пила"\nemail = "pila@example.org"\nrole = "maniac"\n'
+          '[[player]]\nnick = "Бублик"\nemail = "bublik@example.org"\nrole = "son"\n')
+
+
+def _letters(g: Game, kind: str) -> dict[str, str]:
+    with g.store.session() as s:
+        return {o.to_nick: o.body for o in g.store.outgoing(s) if o.kind == kind}
+
+
+def test_role_letters_list_the_games_words_of_the_roles_own_moves(tmp_path):
+    g = Game(tmp_path, extra=_WORDS, players=_ROLES)
+    try:
+        roles = _letters(g, "role")
+    finally:
+        g.store.dispose()
+    mine = {"Пила": ["пилить бензопилой", "чёрная метка"], "Ягуарчик": ["отправлять к рыбам", "чёрная метка"],
+            "Бука": ["класть в палату", "чёрная метка"], "Бублик": ["чёрная метка"],
+            "Serginio": ["чёрная метка"], "Лис": ["отправлять к рыбам", "чёрная метка"]}
+    every = {"класть в палату", "отправлять к рыбам", "пилить бензопилой", "чёрная метка"}
+    for nick, words in mine.items():
+        for word in words:
+            assert f"«{word}»" in roles[nick], (nick, roles[nick])
+        for word in every - set(words):
+            assert f"«{word}»" not in roles[nick], (nick, word, roles[nick])
+
+
+def test_an_actor_who_takes_a_role_is_told_its_games_words(tmp_path):
+    g = Game(tmp_path, extra=_WORDS, players=_ROLES[:_ROLES.index('[[player]]\nnick = "Бублик"')])
+    try:
+        for n, address in enumerate(("marusya@example.org", "buka@example.org", "serg@example.org",
+                                     "pila@example.org")):
+            g.deliver(letter(address, "Линч: Ягуарчик", msgid=f"l6{n}@x"), START + timedelta(hours=1 + n))
+        g.sync()
+        assert _run(g, ["close-day"], DEADLINE + timedelta(minutes=5)).exit_code == 0
+        lis = _letters(g, "result")["Лис"]
+    finally:
+        g.store.dispose()
+    assert "Вы — глава клана." in lis, lis
+    assert "Слова этой игры для ваших ходов" in lis and "«отправлять к рыбам»" in lis, lis
+    assert "«пилить бензопилой»" not in lis and "«класть в палату»" not in lis

@@ -973,7 +973,7 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
     Raises:
         GameError: no game, or no day open (the game ended).
     """
-    from engine.explain import DIED_SILENT, explain_turn
+    from engine.explain import DIED_SILENT, explain_turn, pending_night
     from engine.replay import build_turn
     from engine.resolve import resolve_turn
 
@@ -987,7 +987,8 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
             turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
             turn.pardoned = _pardoned(s, row.day)
             result = resolve_turn(state, turn)
-            text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
+            # (no outcome of the night yet: engine.explain.pending_night)
+            text = explain_turn(pending_night(result), state, {p.nick: p.gender for p in cfg.players if p.gender},
                                 _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
             from ..inputs import pardon_lines
 
