@@ -38,7 +38,11 @@ def corrected_earlier(text: str, sender: str, state: GameState, day: Day,
     stand from his earlier letters of the day, engine.legality.standing_moves), or None.
 
     Returns a ParseResult holding the one corrected move (no problems), only when exactly one
-    earlier move of one target is re-targeted by the letter and the letter then reads whole.
+    earlier move of one target is re-targeted by the letter and the letter then reads whole;
+    a letter with nothing unread must name that move's player after «не» («Ой, не Лопух, а
+    Помидорка!»). A letter with nothing unread that would re-target one earlier move but names
+    no such player after «не» («Передумала: Помидорка», «Не Бука — Помидорка») gives a
+    ParseResult with one question instead (:func:`_asked`, :func:`_unsure`): never read silently.
     Pure: parses only (engine.parse.parse_letter)."""
     if plain.moves or plain.skip or plain.cancel or plain.unvote:
         return None
