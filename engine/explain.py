@@ -104,6 +104,8 @@ def _move_line(m: dict[str, Any], state: GameState, gender: str | None = None,
         action = f"{name} за {inflect(m['member'], 'accs')} ({role_ru(state, m['member'])})"
     aim = f" → {target}" if target else ""
     outcome = OUTCOMES_RU.get(m["outcome"], m["outcome"])
+    if m["outcome"] == PENDING:  # the open day (:func:`pending_night`): no outcome yet
+        return f"    • {action}{aim} — принят(о); чем кончится, скажут итоги дня"
     if m["action"] == "vote" and m["outcome"] == "done":  # a vote is counted, as the letters say
         outcome = "учтены" if len(m.get("targets") or ()) > 1 else "учтён"
     if moves is not None and left_undone(m, moves):
@@ -411,6 +413,25 @@ def _activation_line(a: dict[str, Any]) -> str:
     if a["kind"] == "son":
         return f"Внебрачный сын {a['player']} со следующего хода — Босс ({clan})"
     return f"Актёр {a['player']} со следующего хода играет роль «{role}» ({clan})"
+
+
+#: The outcome :func:`pending_night` gives a move of the open day that only the day's close decides.
+PENDING = "pending"
+
+
+def pending_night(result: TurnResult | dict[str, Any]) -> dict[str, Any]:
+    """``result`` (a turn resolved as if the open day closed now) as :func:`explain_turn` takes
+    it, with no outcome of the night and the lynch: every move but a vote that the rules did
+    not refuse is :data:`PENDING` (whether it goes through depends on the other moves, which
+    may still change), and there are no deaths or states — README: the open day's ``explain``
+    shows no deaths and no outcomes of the night (a fresh host saw «выполнено», «не удалось:
+    цель выбыла (повешен)» there, session 60)."""
+    data = dict(_as_dict(result))
+    data["moves"] = [m if m["action"] == "vote" or m.get("outcome") == "refused"
+                     else {**m, "outcome": PENDING, "reason": "ok"} for m in data["moves"]]
+    data["deaths"] = []
+    data["statuses"] = {}
+    return data
 
 
 def _as_dict(result: TurnResult | dict[str, Any]) -> dict[str, Any]:

@@ -277,7 +277,9 @@ def words_lines(words: dict[str, Any]) -> list[str]:
             entries = [w for field, items in value.items() if not field.startswith("weak_")
                        and field != "not_before" for w in ([items] if isinstance(items, str) else items)]
         else:
-            entries = [value] if isinstance(value, str) else list(value)
+            from engine.lexicon.game import plain_word
+
+            entries = [plain_word(w) for w in ([value] if isinstance(value, str) else list(value))]
         out.append(f"  {ACTIONS_RU.get(action, action)}: " + ", ".join(f"«{w}»" for w in entries))
     return out
 

@@ -65,6 +65,9 @@ class SyncReport:
     #: letters that came after the host closed the day before early, on time for its
     #: deadline, read for the open day: ``(letter id, nick, closed day, its deadline, state)``
     early_closed: list[tuple] = field(default_factory=list)
+    #: the letters read as ``after_close`` (on time for a day closed meanwhile: a letter moved
+    #: in from the spam folder after close-day), by number, for the host's ``reopen-day`` hint
+    after_close: list[int] = field(default_factory=list)
 
 
 def source_name(cfg: GameConfig) -> str:

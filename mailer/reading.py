@@ -241,6 +241,8 @@ class _Run:
                 report.early_closed.append((letter_id, nick or from_addr, *early_for, state))
             report.processed += 1
             report.states[state] = report.states.get(state, 0) + 1
+            if state == LetterState.AFTER_CLOSE:
+                report.after_close.append(letter_id)
             if state == LetterState.APPLIED and nick:
                 report.movers.add(nick)
             if state in ATTENTION_STATES:
@@ -424,7 +426,8 @@ class _Run:
             corrected = corrected_earlier(body, nick, ctx.state, ctx.info, standing_moves(earlier_letters), result)
             if corrected is not None:
                 result = corrected
-                letter.notes.append("исправляет цель хода из прежнего письма")
+                letter.notes.append("исправляет цель хода из прежнего письма" if corrected.moves else
+                                    "может исправлять цель хода из прежнего письма: игрок спрошен")
         # what the rules already refuse is refused in this reply (DECISIONS.md §2)
         result = screen_letter(result, nick, ctx.state, ctx.info, standing_actions(earlier_letters))
         # «Страх»: the day waits for this player's answer, which comes after the deadline by design
@@ -689,12 +692,14 @@ def _yes_a_move(s: Session, decoded, nick: str, ctx, before, body: str, result, 
         return None
     whether = [p for p in loads(before.problems_json) or []
                if isinstance(p, dict) and str(p.get("message", "")).startswith(WHETHER)]
-    if len(whether) != 1 or not isinstance(whether[0].get("offered"), dict):
+    if not whether:
         return None
     from .answered import replies_to_whether
 
     if not replies_to_whether(s, decoded, nick, ctx.day, before, whether):
         return None
+    if len(whether) != 1 or not isinstance(whether[0].get("offered"), dict):
+        return _yes_to_nothing(before, whether, result, notes)
     try:
         asked = [offered_question(str(whether[0].get("text", "")), Move.from_json(whether[0]["offered"]))]
     except (ValueError, TypeError, KeyError):
@@ -724,6 +729,35 @@ def _own_word_hint(question: dict, move) -> str:
 
 #: The reason of the problem that tells the player his «нет, это не ход» was understood.
 NOT_A_MOVE = "not_a_move"
+#: The reason of the problem that tells the player his «Да» chose nothing (:func:`_yes_to_nothing`).
+YES_TO_NOTHING = "yes_to_nothing"
+#: The question's own advice on how to write the move («Если это ваш ход, напишите его …»).
+_ADVICE = re.compile(r"Если это ваш (?:ночной )?ход.*$", re.S)
+
+
+def _yes_to_nothing(before, whether: list[dict], result, notes: list[str]):
+    """``(result, [])`` with the player told that his «Да» to the reply to his letter ``before``
+    answers nothing: its question whether a sentence is a move (``whether``, stored problems)
+    offered no reading to say yes to, or offered several (which one?); and what to write
+    instead. Session 60: he was told only «В письме я не нашёл ни одного хода»."""
+    from dataclasses import replace
+
+    spans = ", ".join(f"«{p.get('text', '')}»" for p in whether)
+    if len(whether) == 1:
+        why = (f"«Да» ничего не засчитывает: в вопросе о словах {spans} я не предложил хода — "
+               "не понял, какой ход в них и за кого.")
+    else:
+        why = (f"«Да» ничего не засчитывает: вопросов было несколько ({spans}), и я не знаю, "
+               "к какому из них относится ваше «да».")
+    advice = _ADVICE.search(" ".join(str(whether[0].get("message", "")).split())) if len(whether) == 1 else None
+    how = ("Напишите ход прямо: действие и ник (например, «лечу …», «голос за …»)."
+           if advice is None or "«Да»" in advice.group(0) else advice.group(0))
+    if len(whether) == 1 and advice is not None and "«Да»" not in advice.group(0):
+        how = how.replace("Если это ваш ход, напишите его, пожалуйста, прямо", "Если это ваш ход, напишите его прямо")
+    told = Problem(text="Да", kind=ProblemKind.UNPARSED, reason=YES_TO_NOTHING, message=f"{why} {how}")
+    notes.append(f"ответ «да» на вопрос к письму {before.id} ({spans}): хода, на который «да», в вопросе не было — "
+                 "игроку сказано написать ход прямо")
+    return replace(result, problems=result.problems + (told,)), []
 
 
 def _living(ctx, nick: str) -> bool:

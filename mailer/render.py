@@ -167,7 +167,9 @@ class Renderer:
         examples = example_nicks(state)
         return self.render("role.txt.j2", nick=nick, role=p.role, clan=p.clan, day=day_row,
                            deadline=utc(day_row.deadline), code=code, clan_members=clan_members,
-                           examples=examples, game_words=words_lines(self.cfg.words), has_son=has_son(state),
+                           examples=examples, game_words=role_words(self.cfg.words, *(("civilian", None) if p.role == "son" else (p.role, p.clan)),
+                                                  state),
+                           has_son=has_son(state),
                            autokill={"words": self.cfg.rules.autokill_words,
                                      "points": self.cfg.rules.autokill_points})
 
@@ -464,6 +466,9 @@ class Renderer:
                 if a.player == nick or nick in members:
                     news.append({"kind": a.kind, "player": a.player, "role": a.role, "clan": a.clan,
                                  "members": members, "mine": a.player == nick,
+                                 # his new role's words of this game (as a role letter lists them)
+                                 "words": role_words(self.cfg.words, "boss" if a.kind == "son" else a.role,
+                                                     a.clan, after) if a.player == nick else [],
                                  "replaces": _replaced(a, result.deaths),
                                  "she": self.gender.get(a.player) == "f"})
             # DECISIONS.md §4 Clan kill: a member left alone in his clan, not its boss, now
@@ -701,3 +706,32 @@ def swindle_told(moves, replaced, standing, problems, role: str | None) -> dict:
         if any(words.get(norm(w)) in _BRANCH_ROLES for w in re.findall(r"[а-яёА-ЯЁ]+", text)):
             return told | {"unread_fix": True}
     return told
+
+
+def role_actions(role: str, clan: str | None, state: GameState | None = None) -> set[str]:
+    """The moves a player of ``role`` (in ``clan``, or none) may write: the vote and the
+    event's choices, his role's moves, the clan's kill and «на усмотрение босса» for a clan
+    member, the civilian hunt for the others, and a boss's orders (his clan's roles' moves,
+    by ``state``). A role letter lists only these of the game's words (a fresh host found
+    the maniac's letter listing the clan kill's word, session 60)."""
+    from engine.legality import ROLE_MOVES
+
+    out = {"vote", "fear_choice", "mortar", "partner"} | set(ROLE_MOVES.get(role, ()))
+    if role == "fan":
+        out.add("check")  # (her earned check)
+    if clan:
+        out |= {"clan_kill", "delegate"}
+        if role == "boss" and state is not None:
+            for q in state.players.values():
+                if q.clan == clan:
+                    out |= set(ROLE_MOVES.get(q.role, ()))
+    else:
+        out.add("hunt")
+    return out
+
+
+def role_words(words: dict, role: str, clan: str | None, state: GameState | None = None) -> list[str]:
+    """:func:`mailer.config.words_lines` of the game's ``words`` that a player of ``role`` may
+    write (:func:`role_actions`)."""
+    mine = role_actions(role, clan, state)
+    return words_lines({a: w for a, w in words.items() if a in mine})

@@ -62,6 +62,9 @@ class Taught:
     action: str
     changed: list[str]
     unchanged: list[str]
+    #: ``teach(override=True)``: ``(word, the move it meant)`` for each taught word that the
+    #: built-in words give to another move and that now means this one in this game
+    overrides: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -196,9 +199,10 @@ def forget_aliases(store: Store, nick: str, aliases: list[str]) -> Taught:
     return Taught(nick, [r.alias for r in gone], [w for w in wanted if w.lower() not in found])
 
 
-def _check(words: dict) -> None:
+def _check(words: dict, hint: str = "") -> None:
     """Raise mailer.day.GameError when ``words`` are no good game words: an empty entry, or a
-    word the shipped lexicon already gives to another move (the config's check, Russian)."""
+    word the shipped lexicon already gives to another move (the config's check, Russian;
+    ``hint`` ends the message: how the host makes his word win)."""
     from engine.lexicon.game import GameWordsError, game_tables
 
     from .day import GameError
@@ -210,12 +214,16 @@ def _check(words: dict) -> None:
         raise GameError(exc.detail) from None
     found = conflicts(words, tables)
     if found:
-        raise GameError("; ".join(line for _a, line in found) + ". Слово игры должно значить один ход.")
+        raise GameError("; ".join(line for _a, line in found) + ". Слово игры должно значить один ход." + hint)
 
 
-def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: datetime) -> Taught:
+def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: datetime,
+          override: bool = False) -> Taught:
     """Teach the game ``words`` for the move ``action`` (an id or its Russian name): checked
-    as the config's ``[words]`` are, then stored.
+    as the config's ``[words]`` are, then stored. ``override``: a word the built-in words give
+    to another move («окучивать», the swindler's slang, taught for heal) means ``action`` in
+    this game (stored marked «!», :data:`engine.lexicon.game.WINS`; ``overrides`` names what
+    it takes over); without it such a word is refused, the message naming the flag.
 
     Args:
         cfg: the loaded config (its ``[words]``, without the taught ones); store: the game
@@ -238,15 +246,40 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
     if known is not None and not isinstance(known, list):
         raise GameError(f"слова хода {code} заданы в настройках полями словаря ([words.{code}]): "
                         "допишите новое слово туда")
-    old = {_same(w) for w in known} if isinstance(known, list) else set()
-    new = list({_same(w): w for w in reversed(words) if _same(w) not in old}.values())[::-1]
+    from engine.lexicon.game import WINS, plain_word
+
+    words = [plain_word(w) for w in words]
+    mark = WINS if override else ""
+    old = {_same(w if override else plain_word(w)) for w in known} if isinstance(known, list) else set()
+    new = list({_same(w): w for w in reversed(words) if _same(mark + w) not in old}.values())[::-1]
+    overrides: list[tuple[str, str]] = []
     if new:
-        _check(merged_words(have, {code: new}))
+        example = " ".join(f"«{w}»" if " " in w else w for w in new)
+        _check(merged_words(have, {code: [mark + w for w in new]}),
+               "" if override else f" Если в этой игре слово должно значить этот ход, а не встроенный: "
+                                   f"mafia-mail words add {code} {example} --override")
+        if override:
+            overrides = _overridden(merged_words(have, {code: [mark + w for w in new]}), code)
         with store.session() as s:
+            # (a word taught before without the mark gives way to the marked one)
+            for row in s.exec(select(TaughtWord).where(TaughtWord.action == code)):
+                if override and _same(row.word) in {_same(w) for w in new}:
+                    s.delete(row)
             for word in new:
-                s.add(TaughtWord(action=code, word=word, at=utc(now)))
+                s.add(TaughtWord(action=code, word=mark + word, at=utc(now)))
             s.commit()
-    return Taught(code, new, [w for w in words if _same(w) in old])
+    return Taught(code, new, [w for w in words if _same(mark + w) in old], tuple(overrides))
+
+
+def _overridden(words: dict, code: str) -> list[tuple[str, str]]:
+    """``(word, the move the built-in words give it)`` for the marked words of ``code`` in
+    ``words`` (:func:`engine.lexicon.game.overridden`)."""
+    from engine.lexicon.game import game_tables, overridden
+
+    from .lexicon_cache import cached
+
+    return [(entry, other) for action, entry, other in overridden(cached(), game_tables(words, derived=False))
+            if action == code]
 
 
 def _typed(words: list[str]) -> list[str]:
@@ -266,16 +299,18 @@ def forget(store: Store, action: str, words: list[str]) -> Taught:
     Raises:
         mailer.day.GameError: no such move (Russian).
     """
+    from engine.lexicon.game import plain_word
+
     code = action_of(action)
-    wanted = _typed(words)
+    wanted = [plain_word(w) for w in _typed(words)]
     asked = {_same(w) for w in wanted}
     with store.session() as s:
         rows = list(s.exec(select(TaughtWord).where(TaughtWord.action == code)))
-        gone = [r for r in rows if _same(r.word) in asked]
+        gone = [r for r in rows if _same(plain_word(r.word)) in asked]
         for row in gone:
             s.delete(row)
         s.commit()
-    removed = [r.word for r in gone]
+    removed = [plain_word(r.word) for r in gone]
     found = {_same(w) for w in removed}
     return Taught(code, removed, [w for w in wanted if _same(w) not in found])
 
@@ -313,7 +348,7 @@ def unread_letters(store: Store) -> list[tuple[int, str, list[str], list[str]]]:
                  and n not in done  # a later answer of the player settled it
                  and (own or p.get("kind") != "not_your_role")
                  # a question to the host is his to answer (``write``), no word to teach
-                 and p.get("reason") not in ("question", "not_a_move")]  # («нет, это не ход»: told)
+                 and p.get("reason") not in ("question", "not_a_move", "yes_to_nothing")]  # («нет, это не ход», «да» to nothing: told)
         if texts:
             out.append((row.id, row.nick or row.from_addr, texts,
                         [sentence_around(row.body or "", text) for text in texts]))

@@ -190,6 +190,18 @@ def _files() -> list[tuple[str, dict]]:
     return out
 
 
+def _wins_forms(data: dict, cls: str) -> dict:
+    """The forms (words and phrases) of a game table's ``wins`` entries (engine.lexicon.game.WINS),
+    each → ``cls``: built alone, as its fields give them."""
+    wins = set(data.get("wins", ()))
+    if not wins:
+        return {}
+    fields = {key: [e for e in items if e in wins] for key, items in data.items()
+              if isinstance(items, list) and key not in ("wins", "not_before")}
+    own = build([("wins", {"class": cls, **{k: v for k, v in fields.items() if v}})])
+    return {**{w: cls for w in own.words}, **{p: cls for p in own.phrases}}
+
+
 def build(files: list[tuple[str, dict]]) -> Lexicon:
     """Expand lexicon tables (``(file name, parsed TOML)``) into a :class:`Lexicon`.
 
@@ -204,6 +216,7 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
 
     lex = Lexicon()
     expanded: list[tuple[str, str, bool, str]] = []  # (form, class, weak, kind)
+    won: dict = {}  # form or phrase → class: a game's word that wins over a shipped one
     derived = [(name, data) for name, data in files if data.get("derived")]
     for name, data in files:
         cls = data.get("class")
@@ -221,8 +234,11 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
             for form in _noun_forms(lemma):
                 expanded.append((form, cls, True, "noun"))
         weak_words = {norm(w) for w in data.get("weak_words", ())}
-        # a game's table (``game``: engine.lexicon.game) never changes a word the files before it have
-        taken = frozenset(lex.words) if data.get("game") else frozenset()
+        # a game's table (``game``: engine.lexicon.game) never changes a word the files before it
+        # have, but for the words the host marked as this game's («!окучивать»: ``wins``)
+        wins = _wins_forms(data, cls) if data.get("game") else {}
+        taken = frozenset(lex.words) - wins.keys() if data.get("game") else frozenset()
+        won.update(wins)
         for w in list(data.get("words", ())) + list(data.get("weak_words", ())) + \
                 list(data.get("typos", ())):
             w = norm(w)
@@ -285,6 +301,13 @@ def build(files: list[tuple[str, dict]]) -> Lexicon:
         if weak:
             lex.weak.add(form)
         _mark_person(lex, kind, form)
+    for form, cls in won.items():  # (after every table: the host's word for this game wins)
+        if isinstance(form, str):
+            lex.words[form] = cls
+            lex.weak.add(form)
+        else:
+            lex.phrases[form] = cls
+            lex.weak_phrases.add(form)
     _add_english_conjugated(lex)
     for _, data in derived:
         _add_derived(lex, data)

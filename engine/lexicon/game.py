@@ -108,6 +108,19 @@ def _entries(key: str, value) -> list[str]:
     return out
 
 
+#: What opens a game's word (in a move's list of ``[words]``) that means the host's move in
+#: this game even where the shipped lexicon gives it to another move («!окучивать» for heal:
+#: the swindler's built-in slang, the doctor's word in a garden-themed game). ``words add
+#: --override`` stores it so; :func:`conflicts` lets it through, :func:`overridden` names what
+#: it takes over, and :func:`engine.lexicon.build` gives its forms to the host's move.
+WINS = "!"
+
+
+def plain_word(entry: str) -> str:
+    """A game's word as the host reads it: without the :data:`WINS` mark."""
+    return " ".join(entry[len(WINS):].split()) if entry.startswith(WINS) else entry
+
+
 def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]],
                 derived: bool = True) -> list[tuple[str, dict]]:
     """Lexicon tables (``(name, table)``, for :func:`engine.lexicon.build` after the shipped
@@ -136,6 +149,11 @@ def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
                 raise GameWordsError(action, "нет ни одного слова")
         else:
             for entry in _entries(action, value):
+                if entry.startswith(WINS):  # «!окучивать»: the game's meaning wins (see WINS)
+                    entry = " ".join(entry[len(WINS):].split())
+                    if not entry:
+                        raise GameWordsError(action, "пустое слово \"!\" — впишите слово после «!»")
+                    table.setdefault("wins", []).append(entry)
                 field = classify(entry)
                 table.setdefault(field, []).append(entry)
                 if _WEAK_OF[field]:
@@ -177,8 +195,11 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
             continue  # (a derived form that means another move is left out, no error)
         cls = table["class"]
         action = name.removeprefix("[words] ")
+        wins = set(table.get("wins", ()))
         for field in _MAKING:
             for entry in table.get(field, ()):
+                if entry in wins:
+                    continue  # (the host chose: this game's meaning wins, :func:`overridden`)
                 own = build([(name, {"class": cls, field: [entry]})])
                 clash: dict[str, list[str]] = {}
                 for form in list(own.words) + list(own.phrases):
@@ -195,6 +216,33 @@ def conflicts(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str]]:
                     more = " …" if len(forms) > 4 else ""
                     line = (action, f"«{entry}» {what} ({shown}{more})")
                     if line not in out:  # (an entry is in its field and its weak_ field)
+                        out.append(line)
+    return out
+
+
+def overridden(base, tables: list[tuple[str, dict]]) -> list[tuple[str, str, str]]:
+    """``(action id, entry, the Russian name of the move it meant)`` for each :data:`WINS` entry
+    of ``tables`` some form of which ``base`` (the shipped lexicon) gives to another move: what
+    the game's word takes over in this game (the host is warned)."""
+    from . import build
+
+    out: list[tuple[str, str, str]] = []
+    for name, table in tables:
+        if table.get("derived"):
+            continue
+        cls = table["class"]
+        action = name.removeprefix("[words] ")
+        for entry in table.get("wins", ()):
+            for field in _MAKING:
+                if entry not in table.get(field, ()):
+                    continue
+                own = build([(name, {"class": cls, field: [entry]})])
+                others = sorted({o for form in list(own.words) + list(own.phrases)
+                                 if (o := (base.words if isinstance(form, str) else base.phrases).get(form))
+                                 is not None and o != cls and not _same_move(o, action)})
+                for other in others:
+                    line = (action, entry, class_ru(other))
+                    if line not in out:
                         out.append(line)
     return out
 

@@ -161,6 +161,7 @@ def words(ctx: click.Context) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
+    from engine.lexicon.game import WINS, plain_word
     from engine.reasons import ACTIONS_RU
     from mailer.taught_words import taught
 
@@ -171,7 +172,8 @@ def words(ctx: click.Context) -> None:
                    + typed('words add ХОД "слова"'))
     for action, value in cfg.words.items():
         items = value if isinstance(value, list) else [w for v in value.values() for w in v]
-        shown = ", ".join(f"«{w}»" + (" (добавлено)" if w.lower() in learned else "") for w in items)
+        shown = ", ".join(f"«{plain_word(w)}»" + (" (добавлено)" if w.lower() in learned else "")
+                          + (" (значит этот ход, а не встроенный)" if w.startswith(WINS) else "") for w in items)
         click.echo(f"{action} ({ACTIONS_RU.get(action, action)}): {shown}")
     if cfg.aliases:
         from mailer.taught_words import aliases_by_player, taught_aliases
@@ -238,15 +240,20 @@ def _own_game(ctx: click.Context):
 @words.command("add")
 @click.argument("action", metavar="ХОД")
 @click.argument("items", metavar="СЛОВА...", nargs=-1, required=True)
+@click.option("--override", is_flag=True,
+              help="Слово, которое встроенные слова отдают другому ходу, в этой игре значит ХОД.")
 @click.pass_context
-def words_add(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
+def words_add(ctx: click.Context, action: str, items: tuple[str, ...], override: bool) -> None:
     """Научить игру словам хода (ХОД — id или название: invite, «приглашение», «голос»)
     или прозвищам игрока (вместо хода — ник игрока: как его зовут в этой игре).
+    Слово, которое уже значит другой ход (встроенный жаргон), — только с --override:
+    в этой игре оно будет значить ХОД, а не прежний ход.
 
     \b
     Пример:
       mafia-mail --config game.toml words add invite "забирать в палату"
       mafia-mail --config game.toml words add голос "чёрная метка"
+      mafia-mail --config game.toml words add heal окучивать --override
       mafia-mail --config game.toml words add "Профессор Курганов" Курганыч проф
     """
     from mailer.taught_words import teach, teach_aliases
@@ -259,10 +266,15 @@ def words_add(ctx: click.Context, action: str, items: tuple[str, ...]) -> None:
             click.echo(f"Игра знает новые прозвища игрока {nick}: "
                        + ", ".join(f"«{w}»" for w in done.changed) + " (в любом падеже).")
     else:
-        done = call(teach, own, store, action, list(items), now=now())
+        done = call(teach, own, store, action, list(items), now=now(), override=override)
         if done.changed:
             click.echo(f"Игра знает новые слова хода {done.action} ({done.name}): "
                        + ", ".join(f"«{w}»" for w in done.changed) + ".")
+        for word, other in done.overrides:
+            click.echo(f"Внимание: встроенные слова отдают «{word}» ходу «{other}». В этой игре «{word}» "
+                       f"(во всех формах) значит {done.name}, а не {other}: игрок, который напишет его "
+                       f"как «{other}», получит ход «{done.name}». Вернуть — "
+                       f"{typed(f'words remove {done.action} {word}')}.")
     if done.unchanged:
         click.echo("Уже были: " + ", ".join(f"«{w}»" for w in done.unchanged) + ".")
     _reread_changed(ctx, store, own, before)

@@ -79,6 +79,7 @@ def _echo_report(report, cfg, store) -> None:
         click.echo("Письма, прочитанные после итогов дня, который снова открыт, засчитаны в этот день; "
                    "прежний ответ «ходы не засчитаны» уже ушёл, исправленный ответ «(исправлено)» в очереди: "
                    + ", ".join(report.counted_again))
+    _closed_day_hint(store, report.after_close)
     if report.skipped_large:
         click.echo(f"  слишком больших (не скачаны): {report.skipped_large}")
     if report.attention:
@@ -125,11 +126,10 @@ def reread(ctx: click.Context, ids: tuple[list[int], ...]) -> None:
                    "(ходы дня те же), и снят с очереди: "
                    + ", ".join(f"{nick} (письмо {number})" for number, nick in report.repeated) + ".")
     _echo_report(report, cfg, store)
-    _closed_day_hint(store, flat(ids))
 
 
 def _closed_day_hint(store, ids: list[int]) -> None:
-    """After ``reread``: for a letter that came on time for a day already closed (read as
+    """After ``sync`` or ``reread``: for a letter that came on time for a day already closed (read as
     ``after_close``: its moves did not count), how to count it in that day (README «Исправить
     закрытый день»)."""
     from mailer.store import Letter
@@ -138,11 +138,15 @@ def _closed_day_hint(store, ids: list[int]) -> None:
         late = [(x.day, x.id) for i in ids if (x := s.get(Letter, i)) is not None
                 and x.state == LetterState.AFTER_CLOSE and x.day is not None]
     for day in sorted({d for d, _ in late}):
-        which = " ".join(str(i) for d, i in late if d == day)
-        click.echo(f"Письмо {which} пришло в срок дня {day}, но день {day} уже закрыт: ходы не засчитаны, "
-                   "игроку — ответ об этом. Засчитать его в день " + str(day) + ": "
+        numbers = [str(i) for d, i in late if d == day]
+        which, one = " ".join(numbers), len(numbers) == 1
+        click.echo((f"Письмо {which} пришло" if one else f"Письма {', '.join(numbers)} пришли")
+                   + f" в срок дня {day}, но день {day} уже закрыт: ходы не засчитаны, "
+                   + ("игроку — ответ об этом. Засчитать его" if one else "игрокам — ответ об этом. Засчитать их")
+                   + f" в день {day}: "
                    f"{typed(f'reopen-day {day}')}, затем {typed(f'reread {which}')} (или {typed('sync')}), "
-                   f"затем {typed('close-day')}; игрок получит исправленный ответ, если прежний уже ушёл.")
+                   f"затем {typed('close-day')}; "
+                   + ("игрок получит" if one else "игроки получат") + " исправленный ответ, если прежний уже ушёл.")
 
 
 @click.command()

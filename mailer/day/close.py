@@ -29,7 +29,7 @@ from ..store import DayRow, Game, Letter, Outgoing, Store, dumps, loads, to_db, 
 from .context import GameError, address_of, day_spec, game_file, load_state, one_at_a_time
 from .deadline import drop_stale_reminders
 from .later import corrected_subject, release_later_letters
-from .reopen_notice import owed_by_unsent_reopen, told_reopened, unsent_reopen_letters
+from .reopen_notice import REVIVED_TOLD, owed_by_unsent_reopen, revived_by_reopen, told_reopened, unsent_reopen_letters
 from .open import open_game_day
 
 
@@ -335,6 +335,10 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
         # what the unsent «снова открыт» letters said that still holds (close-day takes them
         # off the queue below): the letters queued now say it
         reopen_unsent = len(unsent_reopen_letters(s, row.day)) if row.revision else 0
+        # back in the game by this re-close: dead by the results the reopening undid (their
+        # autokill pardon, mailer.inputs.pardon_revived), alive by the new ones
+        revived = {n for n in revived_by_reopen(s, row.day)
+                   if n in new_state.players and new_state.players[n].alive} if row.revision else set()
         owed = owed_by_unsent_reopen(s, row.day, lambda nick: nick in new_state.players
                                      and new_state.players[nick].alive,
                                      next_row.day if next_row else None) if row.revision else {}
@@ -351,8 +355,11 @@ def _close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fa
                 changes = changed_lines(corrected[nick], body)
                 if not changes and (nick in promised or nick in owed):
                     changes = _SAME_AGAIN
+                back = ""  # back in the game (said once: the unsent «снова открыт» may say it)
+                if nick in revived and REVIVED_TOLD.format(day=row.day) not in owed.get(nick, []):
+                    back = " " + REVIVED_TOLD.format(day=row.day)
                 body = (f"Исправленные итоги дня {row.day}: это письмо заменяет прежнее письмо "
-                        f"с итогами дня {row.day}.{changes}\n\n{body}")
+                        f"с итогами дня {row.day}.{back}{changes}\n\n{body}")
             if nick in owed:
                 body = "\n".join(owed.pop(nick)) + f"\n\n{body}"
             if nick in unended:
@@ -796,7 +803,12 @@ def reopen_day(cfg: GameConfig, store: Store, day: int, *, undo_later: bool = Fa
             counted.extend(x.id for x in late)
         # and the game is on again: a letter refused because it came after the end (the
         # «Страх» answer that came once the host had ended the game himself) is read again
-        late += list(s.exec(select(Letter).where(Letter.state == LetterState.AFTER_END)))
+        ended = list(s.exec(select(Letter).where(Letter.state == LetterState.AFTER_END)))
+        # (a player told «игра окончена» gets the new reply marked «(исправлено)»: mailer.day.reopened)
+        from .reopened import note_ended_letters
+
+        note_ended_letters(s, row, ended)
+        late += ended
         release_answers(s, late)
         for letter in late:
             back_to_pending(letter)
@@ -973,7 +985,7 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
     Raises:
         GameError: no game, or no day open (the game ended).
     """
-    from engine.explain import DIED_SILENT, explain_turn
+    from engine.explain import DIED_SILENT, explain_turn, pending_night
     from engine.replay import build_turn
     from engine.resolve import resolve_turn
 
@@ -987,7 +999,8 @@ def explain_open_day(cfg: GameConfig, store: Store, *, now: datetime) -> str:
             turn = build_turn(game_file(cfg, loads(game.roles_json)), state, row.day, spec)
             turn.pardoned = _pardoned(s, row.day)
             result = resolve_turn(state, turn)
-            text = explain_turn(result, state, {p.nick: p.gender for p in cfg.players if p.gender},
+            # (no outcome of the night yet: engine.explain.pending_night)
+            text = explain_turn(pending_night(result), state, {p.nick: p.gender for p in cfg.players if p.gender},
                                 _letters_of_day(s, row.day), sources, _questions_of_day(s, row.day, state))
             from ..inputs import pardon_lines
 

@@ -118,6 +118,9 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
         by_nick.setdefault(e.nick, []).append((e, letter))
     deaths = {d["player"]: d["cause"] for d in result.to_json().get("deaths", [])} if result is not None else {}
     genders = {p.nick: p.gender for p in cfg.players if p.gender}
+    from .reopen_notice import revived_by_reopen
+
+    revived = revived_by_reopen(s, day) - set(deaths)  # back in the game by the re-close
     lines = []
     for nick, pairs in by_nick.items():
         changed = [(e, letter) for e, letter in pairs if e.told is not None and e.told != _reading(letter)]
@@ -129,7 +132,7 @@ def correct_replies(cfg: GameConfig, s: Session, day: int, earlier: list[Earlier
                     drop_unsent(s, out, f"после пересмотра дня {day} письмо прочитано так же: игрок уже "
                                         "получил этот ответ")
             continue
-        text = _correction(cfg, day, nick, changed, deaths, genders)
+        text = _correction(cfg, day, nick, changed, deaths, genders, back=nick in revived)
         target = new_replies[-1] if new_replies else None
         if target is not None:
             target.body = headed(target.body, text)
@@ -175,14 +178,18 @@ def _moves(data: list[dict]) -> list[Move]:
 
 
 def _correction(cfg: GameConfig, day: int, nick: str, changed, deaths: dict[str, str],
-                genders: dict[str, str]) -> str:
+                genders: dict[str, str], back: bool = False) -> str:
     """The paragraph that heads a corrected reply: the day re-closed, what of the player's
-    letters counts differently now and why."""
+    letters counts differently now and why (``back``: the re-close brought him back into the
+    game, which is why his moves count now)."""
     head = (f"Исправление: ведущий пересмотрел итоги дня {day} и закрыл его заново, поэтому ваши "
             f"письма, уже прочитанные для следующих дней, прочитаны заново. Прежний ответ на них "
             "больше не верен; в силе то, что написано в этом письме.")
     out = [head, "Что изменилось:"]
     me = deaths.get(nick)
+    if back and not me:
+        out.append(f"  - вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено, "
+                   "и ваши ходы принимаются.")
     if me:
         # (the public words of the newspaper and the results letters: no killer named)
         out.append(f"  - вы выбыли из игры по исправленным итогам дня {day} "

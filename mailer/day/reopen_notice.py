@@ -29,11 +29,11 @@ from engine.calendar import on_time
 from ..config import GameConfig
 from ..out_state import MAYBE_SENT, UNSENT
 from ..outbox import drop_unsent, queue
-from ..store import DayInput, DayRow, Outgoing, utc
+from ..store import DayInput, DayRow, Outgoing, loads, utc
 from ..when import local_text
 
 __all__ = ["REOPEN_KIND", "queue_reopen_letters", "moved_deadline", "unsent_reopen_letters",
-           "owed_by_unsent_reopen"]
+           "owed_by_unsent_reopen", "revived_by_reopen", "REVIVED_TOLD"]
 
 #: The kind of the letter (``outbox``: «день снова открыт»).
 REOPEN_KIND = "reopen"
@@ -44,9 +44,9 @@ REOPEN_KIND = "reopen"
 #: next close says it instead (:func:`owed_by_unsent_reopen`).
 REVIVED = "revived"
 
-#: What the day's next close tells a player back in the game whose «снова открыт» letter was
-#: never sent (the close takes it off the queue).
-_REVIVED_TOLD = "Вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено."
+#: What the day's next close tells a player back in the game: in his corrected results, or
+#: instead of his «снова открыт» letter never sent (the close takes it off the queue).
+REVIVED_TOLD = _REVIVED_TOLD = "Вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено."
 #: ... and a player sent the results of later days that the reopening undid.
 _LATER_TOLD = ("{days}, которые вы получили письмом, отменены: ведущий снова открыл день {day} и "
                "пересмотрел его итоги.")
@@ -231,3 +231,13 @@ def told_reopened(s: Session, day: int) -> set[str]:
         if out.state in MAYBE_SENT and out.to_nick and (out.kind != REOPEN_KIND or out.day == day):
             last[out.to_nick] = (out.id, out.kind == REOPEN_KIND)
     return {nick for nick, (_, reopen) in last.items() if reopen}
+
+
+def revived_by_reopen(s: Session, day: int) -> set[str]:
+    """The players ``reopen-day day`` brought back into the game (dead by the results it undid,
+    alive before them): those whose autokill point of a later day is pardoned as «revived»
+    (:func:`mailer.inputs.pardon_revived`). Their corrected results say they are back."""
+    from ..status import PARDON
+
+    rows = s.exec(select(DayInput).where(DayInput.day > day, DayInput.kind == PARDON))
+    return {r.nick for r in rows if r.nick and loads(r.value_json) == "revived"}

@@ -26,7 +26,8 @@ from ..when import local_text
 from .in_place import new_reply
 from .later import READ_AGAIN_STATES, _new_replies, corrected_subject, headed
 
-__all__ = ["REOPENED", "release_reopened_letters", "note_refused_letters", "correct_reread_letters"]
+__all__ = ["REOPENED", "release_reopened_letters", "note_refused_letters", "note_ended_letters",
+           "correct_reread_letters"]
 
 #: The kind of the :class:`mailer.store.DayInput` row (``day``: the reopened day) that keeps,
 #: per letter put back by :func:`release_reopened_letters` until it is read again,
@@ -94,6 +95,28 @@ def note_refused_letters(s: Session, row: DayRow, late: list[Letter]) -> None:
             {"letter": letter.id, "was_day": row.day, "told": letter.id in told, "refused": True})))
 
 
+def note_ended_letters(s: Session, row: DayRow, ended: list[Letter]) -> None:
+    """For the letters ``ended`` refused because the game had ended (``after_end``: «игра
+    окончена»), about to be read again now that ``reopen-day`` of ``row`` undid the end: keep
+    whether that answer went out in a :data:`REOPENED` row (``"ended": true``), so the new
+    reply to a player told so is marked «(исправлено)» and says why
+    (:func:`correct_reread_letters`). Session 60: a player brought back into the game got a
+    plain «Принято» to the vote he had sent while believed dead, with no word of why."""
+    from .in_place import told_ids
+
+    if not ended:
+        return
+    told = told_ids(s, ended)
+    mine = {x.id for x in ended}
+    for old in s.exec(select(DayInput).where(DayInput.kind == REOPENED)):
+        if loads(old.value_json)["letter"] in mine:
+            s.delete(old)
+    closed = letters_closed_at(row)
+    for letter in ended:
+        s.add(DayInput(day=row.day, kind=REOPENED, nick=letter.nick or "", at=to_db(closed), value_json=dumps(
+            {"letter": letter.id, "was_day": letter.day, "told": letter.id in told, "ended": True})))
+
+
 def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime,
                            refused: list[str] | None = None) -> list[str]:
     """After a reading: for the letters of :func:`release_reopened_letters` read again (no
@@ -120,13 +143,22 @@ def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime,
         if letter is None or not letter.nick or not value["told"]:
             continue
         was_refused = bool(value.get("refused"))
+        if value.get("ended"):
+            if letter.state == LetterState.AFTER_END:
+                continue  # (the game ended again: the new answer says so, as the old one did)
+            by_nick.setdefault((letter.nick, "ended"), []).append((value | {"day": r.day}, letter))
+            continue
         if (letter.state != LetterState.APPLIED or letter.day != r.day) if was_refused \
                 else letter.day == value["was_day"]:
             continue  # (refused: counted no more than the answer said; else: read for the same day)
         by_nick.setdefault((letter.nick, was_refused), []).append((value | {"day": r.day, "closed": utc(r.at)}, letter))
     corrected = []
     for (nick, was_refused), pairs in by_nick.items():
-        text = _refused_correction(cfg, pairs) if was_refused else _correction(cfg, pairs)
+        if was_refused == "ended":
+            text = _ended_correction(cfg, s, nick, pairs)
+            was_refused = False
+        else:
+            text = _refused_correction(cfg, pairs) if was_refused else _correction(cfg, pairs)
         # (a later letter of his read again after these stands for them: the newest reply)
         replies = [new] if was_refused and (new := new_reply(s, nick, pairs[-1][1].day)) is not None \
             else _new_replies(s, [letter for _, letter in pairs])
@@ -174,3 +206,21 @@ def _refused_correction(cfg: GameConfig, pairs: list[tuple[dict, Letter]]) -> st
             + f" в срок дня {day}, поэтому теперь {'его ходы засчитаны' if one else 'их ходы засчитаны'} "
             f"в день {day}. Прежний ответ, что ходы из {'него' if one else 'них'} не засчитаны (итоги дня {day} "
             "тогда уже были подведены), больше не верен; в силе то, что написано в этом письме.")
+
+
+def _ended_correction(cfg: GameConfig, s: Session, nick: str, pairs: list[tuple[dict, Letter]]) -> str:
+    """The paragraph that heads the new reply to letters answered «игра окончена»: the host
+    reopened the day that had ended the game, the game goes on (and ``nick`` is back in it,
+    when the reopening brought him back), so they are read again."""
+    from .reopen_notice import revived_by_reopen
+
+    value, _letter = pairs[-1]
+    day = value["day"]
+    when = ", ".join(local_text(utc(x.received), cfg.zone) for _, x in pairs)
+    one = len(pairs) == 1
+    back = nick in revived_by_reopen(s, day)
+    return (f"Исправление: ведущий снова открыл день {day} и пересмотрел его итоги — игра не окончена"
+            + (f", и вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено" if back else "")
+            + ". " + (f"Ваше письмо, полученное {when}, прочитано" if one else f"Ваши письма, полученные {when}, прочитаны")
+            + " заново. Прежний ответ, что игра окончена и ходы не принимаются, больше не верен; в силе то, "
+            "что написано в этом письме.")
