@@ -6,8 +6,6 @@ decides what it is.
 
 from __future__ import annotations
 
-import functools
-
 import re
 
 from dataclasses import replace
@@ -178,15 +176,6 @@ def read_move(ctx: Ctx, actor: Actor, clause: list[Tok], kw: Kw, lo: int, hi: in
                       guards=action in ("guard", "", None))
     if whether is not None and not tg.hits:
         tg = Targets(hits=[whether], end=whether[2] + 1)
-    if kw.weak and action is not None and not on_behalf and tg.hits and \
-            (why := _everyday_object(clause, kw, tg.hits[0][1])):
-        # «Замешиваю тесто с утра» with the game's word «замешивать» for the heal and a player
-        # Тесто; «отправляю в печь пирожки для Дрожжей» with «отправлять в печь» for the kill:
-        # the game's word with its everyday object, the player named in small letters as that
-        # word or only as whom it is for — talk, or the move? Asked (a fresh host's trial)
-        items.append(Item(clause[kw.i].start, problem=problem(
-            span(ctx.text, clause, kw.i, tg.end), "unparsed", why), tried=action))
-        return tg.end
     if action == "vote" and not on_behalf and tg.hits and clause[kw.i].w in lexicon().third and \
             all(h.kind == "self" and clause[k].w in V.SENDER_WORDS for h, k, _ in tg.hits):
         return tg.end  # «Алхимик слишком часто голосует против меня»: another's vote, told
@@ -1684,29 +1673,6 @@ def _before_particles(clause: list[Tok], lo: int, i: int) -> int:
     while k >= lo and clause[k].w in _FRONT_PARTICLES:
         k -= 1
     return k
-
-
-def _everyday_object(clause: list[Tok], kw: Kw, k: int) -> str | None:
-    """The reason to ask (``word_or_nick``, ``unread``) when the player named at ``k`` after
-    the weak (game's) move word ``kw`` is written in small letters as a common noun of the
-    dictionary («тесто», «булочки»), or stands after «для» with a word of the dictionary
-    between it and the move word («отправляю в печь пирожки для Дрожжей»): the word's
-    everyday object, not surely the player. None otherwise."""
-    t = clause[k]
-    if not t.cap and is_known_word(t.w) and is_noun(t.w) and not _name_word(t.w):
-        return "word_or_nick"
-    if k - 1 > kw.j and clause[k - 1].w == "для" and \
-            any(clause[n].word and is_known_word(clause[n].w) for n in range(kw.j, k - 1)):
-        return "unread"
-    return None
-
-
-@functools.lru_cache(maxsize=20_000)
-def _name_word(w: str) -> bool:
-    """True when ``w`` reads first as a given name, surname or patronymic («серегу»)."""
-    from .words import morph
-
-    return bool({"Name", "Surn", "Patr"} & morph().parse(w)[0].tag.grammemes)
 
 
 #: Marks and joining words between a move word and a name that opens a new statement
