@@ -60,9 +60,20 @@ def corrected_earlier(text: str, sender: str, state: GameState, day: Day,
             return _asked(text, sender, state, day, earlier, player) or (
                 _unsure(text, denied, earlier) if denied and not picked else None)
         earlier = picked
+    found = _changes(text, sender, state, day, earlier, player)
+    if len(found) != 1:
+        return None
+    return ParseResult(moves=(found[0][2],))
+
+
+def _changes(text: str, sender: str, state: GameState, day: Day, earlier: list[Move],
+             player) -> list[tuple[str, Move, Move]]:
+    """Each earlier move of one target that ``text`` reads as given another player when the
+    move is put before it («Линч: Лопух.⏎Ой, не Лопух, а Помидорка!»): ``(the move's Russian
+    name, the earlier move, the new one)``."""
     from .parse import parse_letter  # (parse imports the grammar, which imports this module's peers)
 
-    found: list[Move] = []
+    found = []
     for move in earlier:
         if move.action in _SKIPPED or not move.target or move.targets:
             continue
@@ -72,10 +83,8 @@ def corrected_earlier(text: str, sender: str, state: GameState, day: Day,
             continue
         new = again.moves[0]
         if new.action == move.action and new.target and new.target != move.target and not new.targets:
-            found.append(new)
-    if len(found) != 1:
-        return None
-    return ParseResult(moves=(found[0],))
+            found.append((label, move, new))
+    return found
 
 
 #: The words that deny the player after them («не Лопух»).
@@ -112,19 +121,8 @@ def _asked(text: str, sender: str, state: GameState, day: Day, earlier: list[Mov
     another player («Передумала: Помидорка» after «Линч: Лопух»): asked, not read (which move
     he changes, if any, is his to say); None when it reads as no such change."""
     from .model import Problem, ProblemKind
-    from .parse import parse_letter
 
-    found = []
-    for move in earlier:
-        if move.action in _SKIPPED or not move.target or move.targets:
-            continue
-        label = action_name(move.action, player.role)
-        again = parse_letter(f"{label[:1].upper()}{label[1:]}: {move.target}.\n{text}", sender, state, day)
-        if again.problems or again.skip or again.cancel or again.unvote or len(again.moves) != 1:
-            continue
-        new = again.moves[0]
-        if new.action == move.action and new.target and new.target != move.target and not new.targets:
-            found.append((label, move, new))
+    found = _changes(text, sender, state, day, earlier, player)
     if len(found) != 1:
         return None
     label, move, new = found[0]

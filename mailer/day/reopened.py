@@ -80,19 +80,7 @@ def note_refused_letters(s: Session, row: DayRow, late: list[Letter]) -> None:
     new reply to a player told so is marked «(исправлено)» (:func:`correct_reread_letters`).
     (The sender's later letters of the day are read again after them when they are read:
     :mod:`mailer.day.in_place`.)"""
-    from .in_place import told_ids
-
-    if not late:
-        return
-    told = told_ids(s, late)
-    mine = {x.id for x in late}
-    for old in s.exec(select(DayInput).where(DayInput.kind == REOPENED)):
-        if loads(old.value_json)["letter"] in mine:
-            s.delete(old)
-    closed = letters_closed_at(row)
-    for letter in late:
-        s.add(DayInput(day=row.day, kind=REOPENED, nick=letter.nick or "", at=to_db(closed), value_json=dumps(
-            {"letter": letter.id, "was_day": row.day, "told": letter.id in told, "refused": True})))
+    _note_told(s, row, late, {"refused": True}, lambda letter: row.day)
 
 
 def note_ended_letters(s: Session, row: DayRow, ended: list[Letter]) -> None:
@@ -102,19 +90,26 @@ def note_ended_letters(s: Session, row: DayRow, ended: list[Letter]) -> None:
     reply to a player told so is marked «(исправлено)» and says why
     (:func:`correct_reread_letters`). Session 60: a player brought back into the game got a
     plain «Принято» to the vote he had sent while believed dead, with no word of why."""
+    _note_told(s, row, ended, {"ended": True}, lambda letter: letter.day)
+
+
+def _note_told(s: Session, row: DayRow, letters: list[Letter], mark: dict, was_day) -> None:
+    """One :data:`REOPENED` row per letter of ``letters`` (replacing an older one of it): the
+    day it was of (``was_day(letter)``), whether its answer went out, and ``mark`` (what that
+    answer was: ``{"refused": True}``, ``{"ended": True}``)."""
     from .in_place import told_ids
 
-    if not ended:
+    if not letters:
         return
-    told = told_ids(s, ended)
-    mine = {x.id for x in ended}
+    told = told_ids(s, letters)
+    mine = {x.id for x in letters}
     for old in s.exec(select(DayInput).where(DayInput.kind == REOPENED)):
         if loads(old.value_json)["letter"] in mine:
             s.delete(old)
     closed = letters_closed_at(row)
-    for letter in ended:
+    for letter in letters:
         s.add(DayInput(day=row.day, kind=REOPENED, nick=letter.nick or "", at=to_db(closed), value_json=dumps(
-            {"letter": letter.id, "was_day": letter.day, "told": letter.id in told, "ended": True})))
+            {"letter": letter.id, "was_day": was_day(letter), "told": letter.id in told} | mark)))
 
 
 def correct_reread_letters(cfg: GameConfig, s: Session, now: datetime,
