@@ -68,11 +68,11 @@ def settle(ctx: Ctx, actor: Actor, action: str, hit: NameHit, again: bool = Fals
         # too («Саня» from Sasha_M with Sasha.K alive, «Ирину» from Ирина Петровна with
         # Irina_K alive) stays a question
         fit.remove(ctx.sender.nick)
-    if len(fit) > 1 and ctx.sender.nick in fit and hit.spelled in fit and \
+    if len(fit) > 1 and ctx.sender.nick in fit and hit.spelled in fit and hit.kind == "name" and \
             hit.spelled != ctx.sender.nick and action not in _SELF_MOVES:
         # «Убиваем Петю» from Петрович with Петя_интерн alive: the word is the other
         # player's own, as his nick spells it; the sender bears it only as a given name of
-        # his, and a player aims a move at himself by «себя», never by his name
+        # his (not a case form of his nick: «На линч: Кира» from Кир stays asked)
         fit.remove(ctx.sender.nick)
     if len(fit) > 1 and action == "vote" and ctx.sender.nick in fit and \
             _NOT_SELF.search(ctx.text):
