@@ -21,7 +21,7 @@ _OWN_AFTER_OTHERS = re.compile(
     r"них|всех|обоих|обеих|себя|меня|тебя|вас|нас)\b)\w)")
 _THAT_IS_SHORT = re.compile(r"(?i)(?<!\w)(?:т\s?\.\s?е(?!\w)|то(?:есть|ись|исть|есь)(?!\w))")
 _WISH_WORD = re.compile(r"(?<![^\W\d_])бы?(?![^\W\d_])")
-_HEDGE_OR_CHOICE = re.compile(r"может|mozhet|мб|сам|" + _WISH_WORD.pattern)
+_HEDGE_OR_CHOICE = re.compile(r"може|mozhet|мб|сам|" + _WISH_WORD.pattern)  # («може»: «может» said short, silent61)
 _EYES = re.compile(
     r"(?i)(?<![^\W\d_])(глаз)[ \t]+(с|со)[ \t]+([^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}?)"
     r"[ \t]+(не)[ \t]+(спускаю|спущу|спускаем|спустим|свожу|сведу|сводим|сведем|сведём)"
