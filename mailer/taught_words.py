@@ -255,16 +255,17 @@ def teach(cfg: GameConfig, store: Store, action: str, words: list[str], *, now: 
     overrides: list[tuple[str, str]] = []
     if new:
         example = " ".join(f"«{w}»" if " " in w else w for w in new)
-        _check(merged_words(have, {code: [mark + w for w in new]}),
-               "" if override else f" Если в этой игре слово должно значить этот ход, а не встроенный: "
-                                   f"mafia-mail words add {code} {example} --override")
+        merged = merged_words(have, {code: [mark + w for w in new]})
+        _check(merged, "" if override else f" Если в этой игре слово должно значить этот ход, а не встроенный: "
+                                           f"mafia-mail words add {code} {example} --override")
         if override:
-            overrides = _overridden(merged_words(have, {code: [mark + w for w in new]}), code)
+            overrides = _overridden(merged, code)
         with store.session() as s:
-            # (a word taught before without the mark gives way to the marked one)
-            for row in s.exec(select(TaughtWord).where(TaughtWord.action == code)):
-                if override and _same(row.word) in {_same(w) for w in new}:
-                    s.delete(row)
+            if override:  # (a word taught before without the mark gives way to the marked one)
+                marked = {_same(w) for w in new}
+                for row in s.exec(select(TaughtWord).where(TaughtWord.action == code)):
+                    if _same(row.word) in marked:
+                        s.delete(row)
             for word in new:
                 s.add(TaughtWord(action=code, word=mark + word, at=utc(now)))
             s.commit()

@@ -150,7 +150,7 @@ def game_tables(words: Mapping[str, Sequence[str] | Mapping[str, Sequence[str]]]
         else:
             for entry in _entries(action, value):
                 if entry.startswith(WINS):  # «!окучивать»: the game's meaning wins (see WINS)
-                    entry = " ".join(entry[len(WINS):].split())
+                    entry = plain_word(entry)
                     if not entry:
                         raise GameWordsError(action, "пустое слово \"!\" — впишите слово после «!»")
                     table.setdefault("wins", []).append(entry)

@@ -144,7 +144,7 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     # later after a sync had set them aside for the next day, a sync cut short) count in this
     # day (DECISIONS.md §2, §8): read them before it is resolved, never after as «too late»
     first = read if read is not None else SyncReport()
-    if read is None and (early or _synced_before_deadline(store, now) or _fear_awaited(store)):
+    if read is None and (early or _mail_due(store, now)):
         # the day ends now (early) or ended at its deadline, and the mailbox was last read
         # before that: a letter received before the end is the day's (DECISIONS.md §8), so
         # the mail is fetched first, as sync does (a fresh host closed the day without a sync
@@ -170,30 +170,26 @@ def close_day(cfg: GameConfig, store: Store, *, now: datetime, early: bool = Fal
     return report
 
 
-def _synced_before_deadline(store: Store, now: datetime) -> bool:
-    """Whether the open day's deadline has passed at ``now`` (aware) and the mailbox was last
-    fetched (``Game.last_sync``) before it, or never: letters on time may not be stored yet."""
+def _mail_due(store: Store, now: datetime) -> bool:
+    """Whether ``close-day`` fetches the mail first at ``now`` (aware): the open day's deadline
+    has passed and the mailbox was last fetched (``Game.last_sync``) before it, or never
+    (letters on time may not be stored yet); or the open day is a «Страх» day waiting for the
+    chosen player's letter (DECISIONS.md §6, event 1: an answer come since the last fetch is
+    the day's choice; a fresh host ran ``close-day`` after the answer had come and was told the
+    day still waited)."""
     with store.session() as s:
         game = s.get(Game, 1)
         if game is None or game.finished:
             return False
         row = s.get(DayRow, game.current_day)
-        if row is None or row.status != "open" or row.deadline is None:
+        if row is None or row.status != "open":
+            return False
+        if row.event == "fear" and row.fear_chosen and not row.fear_choice:
+            return True
+        if row.deadline is None:
             return False
         deadline = utc(row.deadline)
         return not on_time(now, deadline) and (game.last_sync is None or utc(game.last_sync) < deadline)
-
-
-def _fear_awaited(store: Store) -> bool:
-    """Whether the open day is a «Страх» day waiting for the chosen player's letter (DECISIONS.md
-    §6, event 1): the close fetches the mail first, so an answer come since the last fetch is
-    the day's choice (a fresh host ran ``close-day`` after the answer had come and was told the
-    day still waited; README: ``close-day`` reads the mail first, as ``sync``)."""
-    with store.session() as s:
-        game = s.get(Game, 1)
-        row = s.get(DayRow, game.current_day) if game is not None and not game.finished else None
-        return row is not None and row.status == "open" and row.event == "fear" and \
-            bool(row.fear_chosen) and not row.fear_choice
 
 
 def _fetch_before_close(cfg: GameConfig, store: Store, report, now: datetime, early: bool) -> None:

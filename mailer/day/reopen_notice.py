@@ -46,7 +46,7 @@ REVIVED = "revived"
 
 #: What the day's next close tells a player back in the game: in his corrected results, or
 #: instead of his «снова открыт» letter never sent (the close takes it off the queue).
-REVIVED_TOLD = _REVIVED_TOLD = "Вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено."
+REVIVED_TOLD = "Вы снова в игре: по прежним итогам дня {day} вы выбыли, теперь это отменено."
 #: ... and a player sent the results of later days that the reopening undid.
 _LATER_TOLD = ("{days}, которые вы получили письмом, отменены: ведущий снова открыл день {day} и "
                "пересмотрел его итоги.")
@@ -183,7 +183,7 @@ def owed_by_unsent_reopen(s: Session, day: int, alive_now, next_day: int | None)
             continue
         lines = []
         if nick in revived and alive_now(nick):
-            lines.append(_REVIVED_TOLD.format(day=day))
+            lines.append(REVIVED_TOLD.format(day=day))
         later = sorted(set(s.exec(select(Outgoing.day).where(
             Outgoing.kind == "result", Outgoing.to_nick == nick, Outgoing.day > day,
             Outgoing.state.in_(MAYBE_SENT), Outgoing.id < out.id))))
